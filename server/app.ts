@@ -1,0 +1,115 @@
+/**
+ * Builds the Fastify app as one unit: plugins first (security headers, cookies, bodies, rate
+ * limits, the envelope, sessions), then the modules under /api/v1, then the web app with its
+ * history-mode fallback. main.ts only starts it; tests build it on a temporary database and
+ * call app.inject.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { registerEnvelope, sendError } from './http/envelope';
+import { registerSessions } from './http/session';
+import './http/types';
+import { OutboxDispatcher } from './outbox';
+import { accountRoutes } from './modules/account/routes';
+import { siteRoutes } from './modules/site/routes';
+import { marketRoutes } from './modules/market/routes';
+import { walletRoutes } from './modules/wallet/routes';
+import { contentRoutes } from './modules/content/routes';
+import { notificationRoutes } from './modules/notification/routes';
+import { operatorRoutes } from './modules/operator/routes';
+
+export const API_PREFIX = '/api/v1';
+/** Bodies above this are refused with 413: no call of the API needs more (uploads set their own). */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+const MODULES = [accountRoutes, siteRoutes, marketRoutes, walletRoutes, contentRoutes, notificationRoutes, operatorRoutes];
+
+export async function buildApp(context: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: context.config.logLevel } : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 200 },
+  });
+  context.log = app.log;
+  app.decorate('context', context);
+  app.setValidatorCompiler(validatorCompiler);
+  registerEnvelope(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
+  await app.register(rateLimit, { global: false });
+  // A POST without a body is an empty object (spec 7: "A POST with no body sends an empty object").
+  app.addHook('preValidation', async (request) => {
+    if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
+  });
+
+  app.decorate('sessions', registerSessions(app));
+  app.decorate('outbox', new OutboxDispatcher(context));
+
+  await app.register(
+    async (api) => {
+      for (const registerModule of MODULES) await registerModule(api);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  registerWebApp(app, context.config.webRoot);
+  app.addHook('onClose', async () => app.outbox.stop());
+  return app;
+}
+
+/**
+ * Serves the built app. Page navigations (GET, accepting HTML, no file extension) get
+ * index.html so that /en/Quotes or /zh-CHT/assets/assetDeposit load the app; a missing script,
+ * style or image gets a 404, never HTML; an unknown /api path gets the envelope.
+ */
+function registerWebApp(app: FastifyInstance, webRoot: string | undefined): void {
+  const indexFile = webRoot ? path.join(webRoot, 'index.html') : undefined;
+  const hasWebApp = indexFile !== undefined && fs.existsSync(indexFile);
+  if (hasWebApp && webRoot) {
+    void app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, serve: true, cacheControl: false,
+      setHeaders(response, filePath) {
+        // Hashed build assets never change; everything else is revalidated.
+        response.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = pathname.startsWith('/api/');
+    const isPageNavigation =
+      request.method === 'GET' && !isApi && !path.extname(pathname) && String(request.headers.accept ?? '').includes('text/html');
+    if (hasWebApp && isPageNavigation) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return sendError(request, reply, 404, 'notFound');
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * Server settings from the environment, read once at boot. Every setting has a default that
+ * makes `npm start` work on a fresh machine; a real deployment turns demo mode off.
+ */
+import path from 'node:path';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Seed demo users, balances and content on an empty database. */
+  demoMode: boolean;
+  /** Serve the built web app from this folder (history-mode fallback to index.html). */
+  webRoot: string | undefined;
+  /** Mark cookies Secure (set when served over HTTPS). */
+  secureCookies: boolean;
+  /** Origins allowed on state-changing requests besides the server's own. */
+  allowedOrigins: string[];
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  /** Multiplier on every rate limit; tests raise it so that race tests measure the ledger, not the limiter. */
+  rateLimitScale: number;
+  /** argon2id cost; tests lower it to keep the suite fast. */
+  passwordHashMemoryKib: number;
+  logLevel: string;
+}
+
+function flag(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return !['0', 'false', 'off', 'no'].includes(value.toLowerCase());
+}
+
+function integer(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`not a whole number: ${value}`);
+  return parsed;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  return {
+    port: integer(env.PORT, 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    demoMode: flag(env.DEMO_MODE, true),
+    webRoot: env.WEB_ROOT === '' ? undefined : path.resolve(env.WEB_ROOT ?? 'dist'),
+    secureCookies: flag(env.SECURE_COOKIES, false),
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+    sessionIdleMs: integer(env.SESSION_IDLE_MINUTES, 24 * 60) * 60_000,
+    sessionAbsoluteMs: integer(env.SESSION_ABSOLUTE_DAYS, 30) * 24 * 60 * 60_000,
+    rateLimitScale: integer(env.RATE_LIMIT_SCALE, 1),
+    passwordHashMemoryKib: integer(env.PASSWORD_HASH_MEMORY_KIB, 19_456),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    ...overrides,
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Opens the database: better-sqlite3 embedded by default (WAL, synchronous=FULL because money
+ * lives here, safe integers so that 64-bit unit counts never pass through a JS number), behind
+ * Kysely so that SQL stays portable to PostgreSQL. Migrations are code and run at boot.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './schema';
+import * as foundation from './migrations/0001_foundation';
+
+export type Db = Kysely<Database>;
+
+/** Every migration, in order. A new one is appended here with the next number. */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_foundation': foundation,
+};
+
+class CodeMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return MIGRATIONS;
+  }
+}
+
+export interface OpenedDatabase {
+  db: Db;
+  /** The raw driver, for the few places that need it (backups, tests that corrupt a row). */
+  sqlite: SqliteDatabase.Database;
+  close(): Promise<void>;
+}
+
+export function openDatabase(file: string): OpenedDatabase {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.defaultSafeIntegers(true);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    sqlite,
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: new CodeMigrationProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * Kysely table types. better-sqlite3 runs with safe integers on, so every INTEGER column reads
+ * back as a bigint (money never passes through a JS number); repositories convert the non-money
+ * ones (ids, flags, timestamps) with Number() at their boundary.
+ */
+import type { ColumnType, Generated } from 'kysely';
+
+/** An INTEGER column: read as bigint, written as number or bigint. */
+export type Int = ColumnType<bigint, number | bigint, number | bigint>;
+export type GeneratedInt = ColumnType<bigint, number | bigint | undefined, number | bigint>;
+export type Text = string;
+
+export interface UsersTable {
+  id: GeneratedInt;
+  phone_country: Text | null;
+  phone: Text | null;
+  email: Text | null;
+  password_hash: Text;
+  referral_code: Text;
+  referred_by: Int | null;
+  role: Text; // 'user' | 'operator'
+  test_enabled: Int;
+  real_name: Text;
+  vip_level: Int;
+  verified_level: Int;
+  identity_status: Int;
+  merchant_status: Int;
+  avatar_url: Text;
+  help_desk_link: Text;
+  disabled: Int;
+  created_at: Int;
+  password_changed_at: Int;
+}
+
+export interface SessionsTable {
+  id: Text; // sha256 of the cookie token
+  user_id: Int | null;
+  csrf_token: Text;
+  created_at: Int;
+  last_seen_at: Int;
+  absolute_expires_at: Int;
+  ip: Text;
+  user_agent: Text;
+  captcha_hash: Text | null;
+  captcha_expires_at: Int | null;
+  failed_signins: Int;
+}
+
+export interface VerificationCodesTable {
+  id: GeneratedInt;
+  purpose: Text;
+  target: Text;
+  code_hash: Text;
+  attempts: Int;
+  created_at: Int;
+  expires_at: Int;
+  used_at: Int | null;
+}
+
+export interface CurrenciesTable {
+  code: Text;
+  display_name: Text;
+  scale: Int;
+  sort_order: Int;
+}
+
+export interface SymbolsTable {
+  id: Int;
+  type: Int;
+  symbol: Text;
+  name: Text;
+  test_only: Int;
+  prompted: Int;
+  price_precision: Int;
+  volume_precision: Int;
+  base_symbol: Text;
+  quote_symbol: Text;
+  svg_icon: Text;
+  sort_order: Int;
+}
+
+export interface LedgerAccountsTable {
+  id: GeneratedInt;
+  owner_key: Text; // 'u:<user id>' or 's:<system account name>'
+  user_id: Int | null;
+  wallet: Text;
+  currency: Text;
+  bucket: Text; // 'available' | 'held'
+  balance_units: Int;
+  may_go_negative: Int;
+}
+
+export interface LedgerTransactionsTable {
+  id: GeneratedInt;
+  kind: Text;
+  owner_key: Text;
+  idempotency_key: Text | null;
+  request_hash: Text | null;
+  response_json: Text | null;
+  memo: Text;
+  created_at: Int;
+}
+
+export interface LedgerPostingsTable {
+  id: GeneratedInt;
+  transaction_id: Int;
+  account_id: Int;
+  currency: Text;
+  amount_units: Int;
+}
+
+export interface LedgerHoldsTable {
+  id: GeneratedInt;
+  owner_key: Text;
+  wallet: Text;
+  currency: Text;
+  amount_units: Int;
+  reference_type: Text;
+  reference_id: Text;
+  created_at: Int;
+  released_at: Int | null;
+}
+
+export interface OutboxTable {
+  id: GeneratedInt;
+  topic: Text;
+  payload_json: Text;
+  created_at: Int;
+  dispatched_at: Int | null;
+}
+
+export interface NotificationsTable {
+  id: GeneratedInt;
+  user_id: Int;
+  type: Int;
+  params_json: Text;
+  message: Text | null;
+  read_flag: Int;
+  created_at: Int;
+}
+
+export interface PostCategoriesTable {
+  id: Int;
+  kind: Text; // 'announcement' | 'college' | 'footer' | 'page' | 'notice' | 'news'
+  parent_id: Int | null;
+  sort_order: Int;
+}
+
+export interface PostCategoryNamesTable {
+  category_id: Int;
+  lang: Text;
+  name: Text;
+}
+
+export interface PostsTable {
+  id: GeneratedInt;
+  category_id: Int;
+  /** Stable name for pages the app opens by name (about, user-protection); null for others. */
+  slug: Text | null;
+  sort_order: Int;
+  pinned: Int;
+  cover_url: Text;
+  popup_mode: Int | null;
+  popup_from: Int | null;
+  popup_to: Int | null;
+  published_at: Int;
+  created_at: Int;
+  updated_at: Int;
+}
+
+export interface PostTranslationsTable {
+  post_id: Int;
+  lang: Text;
+  title: Text;
+  summary: Text;
+  body: Text;
+}
+
+export interface SettingsTable {
+  key: Text;
+  value_json: Text;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  verification_codes: VerificationCodesTable;
+  currencies: CurrenciesTable;
+  symbols: SymbolsTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_postings: LedgerPostingsTable;
+  ledger_holds: LedgerHoldsTable;
+  outbox: OutboxTable;
+  notifications: NotificationsTable;
+  post_categories: PostCategoriesTable;
+  post_category_names: PostCategoryNamesTable;
+  posts: PostsTable;
+  post_translations: PostTranslationsTable;
+  settings: SettingsTable;
+}
+
+export type { Generated };

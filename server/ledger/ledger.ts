@@ -1,0 +1,302 @@
+/**
+ * The ledger (DESIGN.md, "Server"): accounts keyed by (owner, wallet, currency, bucket), each
+ * balance change a transaction of postings summing to zero per currency, guarded debits, holds
+ * for reserved funds and idempotency keys for money calls. Balances in ledger_accounts are a
+ * cache of the postings; `audit` checks them against a replay.
+ */
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
+import { BusinessError } from '../http/errors';
+
+export const USER_WALLETS = ['spot', 'futures', 'finance', 'loan'] as const;
+export type UserWallet = (typeof USER_WALLETS)[number];
+export type Wallet = UserWallet | 'system';
+export type Bucket = 'available' | 'held';
+
+/** System accounts: the other side of money entering, leaving or being held by the house. */
+export const SYSTEM_ACCOUNTS = ['genesis', 'fees', 'market_maker', 'escrow', 'insurance', 'loan_pool', 'house'] as const;
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+
+export type OwnerKey = `u:${number}` | `s:${SystemAccount}`;
+export type Executor = Db | Transaction<Database>;
+
+export function userOwner(userId: number): OwnerKey {
+  return `u:${userId}`;
+}
+export function systemOwner(name: SystemAccount): OwnerKey {
+  return `s:${name}`;
+}
+
+export interface AccountRef {
+  owner: OwnerKey;
+  wallet: Wallet;
+  currency: string;
+  bucket?: Bucket;
+}
+
+export interface Posting {
+  account: AccountRef;
+  /** Positive credits the account, negative debits it. */
+  amountUnits: bigint;
+}
+
+export interface TransactionInput {
+  kind: string;
+  /** Who the transaction belongs to: scopes its idempotency key. */
+  owner: OwnerKey;
+  postings: Posting[];
+  memo?: string;
+  idempotencyKey?: string;
+  requestHash?: string;
+  /** Stored with an idempotency key and answered again on a repeat. */
+  response?: unknown;
+  now: number;
+}
+
+function userIdOf(owner: OwnerKey): number | null {
+  return owner.startsWith('u:') ? Number(owner.slice(2)) : null;
+}
+
+/** Finds or creates an account row and returns its id. System accounts may go negative. */
+export async function accountId(executor: Executor, ref: AccountRef): Promise<bigint> {
+  const bucket = ref.bucket ?? 'available';
+  const key = { owner_key: ref.owner, wallet: ref.wallet, currency: ref.currency, bucket };
+  const existing = await executor
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('owner_key', '=', key.owner_key)
+    .where('wallet', '=', key.wallet)
+    .where('currency', '=', key.currency)
+    .where('bucket', '=', key.bucket)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  const inserted = await executor
+    .insertInto('ledger_accounts')
+    .values({
+      ...key,
+      user_id: userIdOf(ref.owner),
+      balance_units: 0,
+      may_go_negative: ref.owner.startsWith('s:') ? 1 : 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Checks that postings sum to zero per currency: a ledger transaction that does not is a bug. */
+export function assertBalanced(postings: Posting[]): void {
+  const sums = new Map<string, bigint>();
+  for (const posting of postings) {
+    if (posting.amountUnits === 0n) continue;
+    sums.set(posting.account.currency, (sums.get(posting.account.currency) ?? 0n) + posting.amountUnits);
+  }
+  for (const [currency, sum] of sums) {
+    if (sum !== 0n) throw new Error(`unbalanced ledger transaction: ${currency} sums to ${sum}`);
+  }
+}
+
+/**
+ * Writes one ledger transaction inside the caller's database transaction. Debits are applied
+ * with a guard in the same statement, so a user account can never go below zero even when
+ * requests race; a refused debit throws insufficientBalance and the caller's transaction rolls
+ * back as a whole.
+ */
+export async function postTransaction(trx: Transaction<Database>, input: TransactionInput): Promise<bigint> {
+  assertBalanced(input.postings);
+  const transaction = await trx
+    .insertInto('ledger_transactions')
+    .values({
+      kind: input.kind,
+      owner_key: input.owner,
+      idempotency_key: input.idempotencyKey ?? null,
+      request_hash: input.requestHash ?? null,
+      response_json: input.response === undefined ? null : JSON.stringify(input.response),
+      memo: input.memo ?? '',
+      created_at: input.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // Debits first: a refusal then happens before any credit is written.
+  const ordered = [...input.postings].sort((a, b) => (a.amountUnits < b.amountUnits ? -1 : 1));
+  for (const posting of ordered) {
+    if (posting.amountUnits === 0n) continue;
+    const id = await accountId(trx, posting.account);
+    const result = await trx
+      .updateTable('ledger_accounts')
+      .set({ balance_units: sql<bigint>`balance_units + ${posting.amountUnits}` })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('may_go_negative', '=', 1n), eb(sql<bigint>`balance_units + ${posting.amountUnits}`, '>=', 0n)]))
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) {
+      throw new BusinessError('insufficientBalance');
+    }
+    await trx
+      .insertInto('ledger_postings')
+      .values({ transaction_id: transaction.id, account_id: id, currency: posting.account.currency, amount_units: posting.amountUnits })
+      .execute();
+  }
+  return transaction.id;
+}
+
+export interface IdempotentResult<T> {
+  response: T;
+  replayed: boolean;
+}
+
+/**
+ * Runs a money call at most once per (owner, key). A repeat with the same request answers the
+ * stored response; the same key with a different request is refused. The check and the work run
+ * in one database transaction, so concurrent repeats serialize behind the first.
+ */
+export async function findIdempotentResponse<T>(
+  executor: Executor,
+  owner: OwnerKey,
+  idempotencyKey: string,
+  requestHash: string,
+): Promise<T | undefined> {
+  const previous = await executor
+    .selectFrom('ledger_transactions')
+    .select(['request_hash', 'response_json'])
+    .where('owner_key', '=', owner)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+  if (!previous) return undefined;
+  if (previous.request_hash !== requestHash) throw new BusinessError('idempotencyConflict');
+  return JSON.parse(previous.response_json ?? 'null') as T;
+}
+
+/** Moves funds from available to held and records the reservation. */
+export async function placeHold(
+  trx: Transaction<Database>,
+  hold: { owner: OwnerKey; wallet: UserWallet; currency: string; amountUnits: bigint; referenceType: string; referenceId: string; now: number },
+): Promise<void> {
+  if (hold.amountUnits <= 0n) throw new Error('a hold must be positive');
+  await postTransaction(trx, {
+    kind: `hold:${hold.referenceType}`,
+    owner: hold.owner,
+    now: hold.now,
+    memo: hold.referenceId,
+    postings: [
+      { account: { owner: hold.owner, wallet: hold.wallet, currency: hold.currency, bucket: 'available' }, amountUnits: -hold.amountUnits },
+      { account: { owner: hold.owner, wallet: hold.wallet, currency: hold.currency, bucket: 'held' }, amountUnits: hold.amountUnits },
+    ],
+  });
+  await trx
+    .insertInto('ledger_holds')
+    .values({
+      owner_key: hold.owner,
+      wallet: hold.wallet,
+      currency: hold.currency,
+      amount_units: hold.amountUnits,
+      reference_type: hold.referenceType,
+      reference_id: hold.referenceId,
+      created_at: hold.now,
+      released_at: null,
+    })
+    .execute();
+}
+
+async function openHold(trx: Transaction<Database>, referenceType: string, referenceId: string, currency: string) {
+  const hold = await trx
+    .selectFrom('ledger_holds')
+    .selectAll()
+    .where('reference_type', '=', referenceType)
+    .where('reference_id', '=', referenceId)
+    .where('currency', '=', currency)
+    .where('released_at', 'is', null)
+    .executeTakeFirst();
+  if (!hold) throw new Error(`no open hold ${referenceType}:${referenceId}:${currency}`);
+  return hold;
+}
+
+async function reduceHold(trx: Transaction<Database>, holdId: bigint, remainingUnits: bigint, now: number): Promise<void> {
+  await trx
+    .updateTable('ledger_holds')
+    .set({ amount_units: remainingUnits, released_at: remainingUnits === 0n ? now : null })
+    .where('id', '=', holdId)
+    .execute();
+}
+
+/** Returns held funds to available: all of what is left, or `amountUnits` of it. */
+export async function releaseHold(
+  trx: Transaction<Database>,
+  release: { referenceType: string; referenceId: string; currency: string; amountUnits?: bigint; now: number },
+): Promise<bigint> {
+  const hold = await openHold(trx, release.referenceType, release.referenceId, release.currency);
+  const amount = release.amountUnits ?? hold.amount_units;
+  if (amount <= 0n || amount > hold.amount_units) throw new Error('release exceeds the hold');
+  const owner = hold.owner_key as OwnerKey;
+  const wallet = hold.wallet as UserWallet;
+  await postTransaction(trx, {
+    kind: `release:${release.referenceType}`,
+    owner,
+    now: release.now,
+    memo: release.referenceId,
+    postings: [
+      { account: { owner, wallet, currency: hold.currency, bucket: 'held' }, amountUnits: -amount },
+      { account: { owner, wallet, currency: hold.currency, bucket: 'available' }, amountUnits: amount },
+    ],
+  });
+  await reduceHold(trx, hold.id, hold.amount_units - amount, release.now);
+  return amount;
+}
+
+/**
+ * Spends held funds: debits the held bucket and credits the given accounts (a fill's
+ * counterparty and the fee account, say). The credits must add up to the amount spent.
+ */
+export async function consumeHold(
+  trx: Transaction<Database>,
+  consume: {
+    referenceType: string;
+    referenceId: string;
+    currency: string;
+    amountUnits: bigint;
+    credits: Posting[];
+    extraPostings?: Posting[];
+    kind: string;
+    now: number;
+  },
+): Promise<void> {
+  const hold = await openHold(trx, consume.referenceType, consume.referenceId, consume.currency);
+  if (consume.amountUnits <= 0n || consume.amountUnits > hold.amount_units) throw new Error('consume exceeds the hold');
+  const owner = hold.owner_key as OwnerKey;
+  await postTransaction(trx, {
+    kind: consume.kind,
+    owner,
+    now: consume.now,
+    memo: consume.referenceId,
+    postings: [
+      { account: { owner, wallet: hold.wallet as UserWallet, currency: hold.currency, bucket: 'held' }, amountUnits: -consume.amountUnits },
+      ...consume.credits,
+      ...(consume.extraPostings ?? []),
+    ],
+  });
+  await reduceHold(trx, hold.id, hold.amount_units - consume.amountUnits, consume.now);
+}
+
+export interface WalletBalance {
+  wallet: UserWallet;
+  currency: string;
+  availableUnits: bigint;
+  heldUnits: bigint;
+}
+
+/** A user's balances, read from the cached account rows. */
+export async function userBalances(executor: Executor, userId: number): Promise<WalletBalance[]> {
+  const rows = await executor
+    .selectFrom('ledger_accounts')
+    .select(['wallet', 'currency', 'bucket', 'balance_units'])
+    .where('owner_key', '=', userOwner(userId))
+    .execute();
+  const byKey = new Map<string, WalletBalance>();
+  for (const row of rows) {
+    const key = `${row.wallet}:${row.currency}`;
+    const entry = byKey.get(key) ?? { wallet: row.wallet as UserWallet, currency: row.currency, availableUnits: 0n, heldUnits: 0n };
+    if (row.bucket === 'held') entry.heldUnits = row.balance_units;
+    else entry.availableUnits = row.balance_units;
+    byKey.set(key, entry);
+  }
+  return [...byKey.values()];
+}

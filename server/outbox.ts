@@ -1,0 +1,86 @@
+/**
+ * The outbox: domain events are written in the same database transaction as the change they
+ * describe, and dispatched only after it commits. Handlers (notifications now, sockets later)
+ * subscribe by topic. A handler failure leaves the row pending and it is retried on the next
+ * drain, so an event is delivered at least once; handlers are written to be idempotent.
+ */
+import type { Executor } from './ledger/ledger';
+import type { AppContext } from './context';
+
+export interface OutboxEvent {
+  id: number;
+  topic: string;
+  payload: Record<string, unknown>;
+  createdAt: number;
+}
+
+export type OutboxHandler = (event: OutboxEvent) => Promise<void>;
+
+const DRAIN_BATCH = 200;
+const DRAIN_INTERVAL_MS = 1_000;
+
+export async function writeOutbox(executor: Executor, topic: string, payload: Record<string, unknown>, now: number): Promise<void> {
+  await executor.insertInto('outbox').values({ topic, payload_json: JSON.stringify(payload), created_at: now, dispatched_at: null }).execute();
+}
+
+export class OutboxDispatcher {
+  private readonly handlers = new Map<string, OutboxHandler[]>();
+  private running: Promise<void> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly context: AppContext) {}
+
+  subscribe(topic: string, handler: OutboxHandler): void {
+    this.handlers.set(topic, [...(this.handlers.get(topic) ?? []), handler]);
+  }
+
+  /** Dispatches every pending event; concurrent calls share one pass. */
+  drain(): Promise<void> {
+    this.running ??= this.drainOnce().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** Asks for a drain soon, after the current commit: services call this after their transaction. */
+  kick(): void {
+    setImmediate(() => {
+      this.drain().catch((error: unknown) => this.context.log?.error({ err: error }, 'outbox drain failed'));
+    });
+  }
+
+  start(): void {
+    this.timer = setInterval(() => this.kick(), DRAIN_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  private async drainOnce(): Promise<void> {
+    const { db, now } = this.context;
+    for (;;) {
+      const rows = await db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('dispatched_at', 'is', null)
+        .orderBy('id')
+        .limit(DRAIN_BATCH)
+        .execute();
+      if (rows.length === 0) return;
+      for (const row of rows) {
+        const event: OutboxEvent = {
+          id: Number(row.id),
+          topic: row.topic,
+          payload: JSON.parse(row.payload_json) as Record<string, unknown>,
+          createdAt: Number(row.created_at),
+        };
+        for (const handler of this.handlers.get(row.topic) ?? []) await handler(event);
+        await db.updateTable('outbox').set({ dispatched_at: now() }).where('id', '=', row.id).execute();
+      }
+      if (rows.length < DRAIN_BATCH) return;
+    }
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * Every errcode the server answers with, one table per subsystem, numbered by range. The codes
+ * below 1000 are the protocol's own (spec section 8): the client rejects 3, 8, 101, 202 and 400
+ * silently because their callers handle them; every other code is toasted with its errmsg.
+ * The server translates each code's message from the request's Accept-Language
+ * (server/i18n/messages.ts holds the texts, keyed by the names below).
+ */
+export const PROTOCOL_ERRCODES = {
+  ok: 0,
+  unknown: 1,
+  notFound: 3,
+  forbidden: 5,
+  csrfInvalid: 7,
+  captchaRequired: 8,
+  rateLimited: 9,
+  secondFactorRequired: 101,
+  acceptedPending: 202,
+  invalidFields: 400,
+  unauthorized: 401,
+  payloadTooLarge: 413,
+  unsupportedMediaType: 415,
+  internal: 500,
+} as const;
+
+/** Accounts, sessions and verification codes: 1000-1099. */
+export const ACCOUNT_ERRCODES = {
+  wrongCredentials: 1001,
+  accountExists: 1002,
+  invalidPhone: 1003,
+  invalidEmail: 1004,
+  weakPassword: 1005,
+  verificationCodeWrong: 1006,
+  verificationCodeExpired: 1007,
+  verificationCodeTooSoon: 1008,
+  captchaWrong: 1009,
+  accountNotFound: 1010,
+  accountDisabled: 1011,
+  referralCodeUnknown: 1012,
+} as const;
+
+/** Ledger and wallets: 1100-1199. */
+export const LEDGER_ERRCODES = {
+  insufficientBalance: 1101,
+  idempotencyConflict: 1102,
+  invalidAmount: 1103,
+  unknownCurrency: 1104,
+  sameWallet: 1105,
+  walletNotAllowed: 1106,
+  amountTooLarge: 1107,
+  idempotencyKeyRequired: 1108,
+} as const;
+
+/** Content and notifications: 1200-1299. */
+export const CONTENT_ERRCODES = {
+  postNotFound: 1201,
+  categoryNotFound: 1202,
+  notificationNotFound: 1203,
+} as const;
+
+/** Market data and symbols: 1300-1399 (the engine adds its own codes in this range). */
+export const MARKET_ERRCODES = {
+  symbolNotFound: 1301,
+} as const;
+
+/** Operator API: 1900-1999. */
+export const OPERATOR_ERRCODES = {
+  operatorOnly: 1901,
+  auditFailed: 1902,
+} as const;
+
+export const ERRCODES = {
+  ...PROTOCOL_ERRCODES,
+  ...ACCOUNT_ERRCODES,
+  ...LEDGER_ERRCODES,
+  ...CONTENT_ERRCODES,
+  ...MARKET_ERRCODES,
+  ...OPERATOR_ERRCODES,
+} as const;
+
+export type ErrcodeName = keyof typeof ERRCODES;
+export type Errcode = (typeof ERRCODES)[ErrcodeName];
+
+const NAME_BY_CODE = new Map<number, ErrcodeName>(
+  Object.entries(ERRCODES).map(([name, code]) => [code, name as ErrcodeName]),
+);
+
+export function errcodeName(code: number): ErrcodeName | undefined {
+  return NAME_BY_CODE.get(code);
+}
+
+/** Codes the spec's client rejects silently: the caller handles them (spec section 8). */
+export const SILENT_ERRCODES: readonly number[] = [202, 101, 400, 8];
+
+/** The envelope of every JSON answer (DESIGN.md, "The contract"). */
+export interface SuccessEnvelope<T> {
+  errcode: 0;
+  data: T;
+}
+export interface ErrorEnvelope {
+  errcode: number;
+  errmsg: string;
+  fields?: Record<string, string>;
+}
+export type Envelope<T> = SuccessEnvelope<T> | ErrorEnvelope;
