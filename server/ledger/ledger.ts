@@ -8,6 +8,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { BusinessError } from '../http/errors';
+import { UNITS_MAX, UNITS_MIN } from '../../src/shared/money';
 
 export const USER_WALLETS = ['spot', 'futures', 'finance', 'loan'] as const;
 export type UserWallet = (typeof USER_WALLETS)[number];
@@ -122,21 +123,37 @@ export async function postTransaction(trx: Transaction<Database>, input: Transac
   for (const posting of ordered) {
     if (posting.amountUnits === 0n) continue;
     const id = await accountId(trx, posting.account);
-    const result = await trx
-      .updateTable('ledger_accounts')
-      .set({ balance_units: sql<bigint>`balance_units + ${posting.amountUnits}` })
-      .where('id', '=', id)
-      .where((eb) => eb.or([eb('may_go_negative', '=', 1n), eb(sql<bigint>`balance_units + ${posting.amountUnits}`, '>=', 0n)]))
-      .executeTakeFirst();
-    if (result.numUpdatedRows !== 1n) {
-      throw new BusinessError('insufficientBalance');
-    }
+    await applyPosting(trx, id, posting.amountUnits);
     await trx
       .insertInto('ledger_postings')
       .values({ transaction_id: transaction.id, account_id: id, currency: posting.account.currency, amount_units: posting.amountUnits })
       .execute();
   }
   return transaction.id;
+}
+
+/**
+ * Applies one posting to the cached balance with its guard in the same statement: a debit may not
+ * take a user account below zero, and no change may leave the signed 64-bit range (SQLite would
+ * silently turn an overflowing integer into a float). Bounds are compared before adding, so the
+ * guard itself cannot overflow.
+ */
+async function applyPosting(trx: Transaction<Database>, id: bigint, amountUnits: bigint): Promise<void> {
+  const result = await trx
+    .updateTable('ledger_accounts')
+    .set({ balance_units: sql<bigint>`balance_units + ${amountUnits}` })
+    .where('id', '=', id)
+    .where((eb) =>
+      amountUnits > 0n
+        ? eb('balance_units', '<=', UNITS_MAX - amountUnits)
+        : eb.and([
+            eb('balance_units', '>=', UNITS_MIN - amountUnits),
+            eb.or([eb('may_go_negative', '=', 1n), eb('balance_units', '>=', -amountUnits)]),
+          ]),
+    )
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 1n) return;
+  throw new BusinessError(amountUnits > 0n ? 'amountTooLarge' : 'insufficientBalance');
 }
 
 export interface IdempotentResult<T> {
