@@ -4,6 +4,7 @@
  * 'site'; missing fields take the defaults below, so a new field never needs a data migration.
  */
 import { LANGUAGES, type Language } from '../../../src/shared/languages';
+import { VISITOR_PAGES } from '../../../src/shared/pages';
 import type { Executor } from '../../ledger/ledger';
 
 export interface SiteSettings {
@@ -30,7 +31,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   name: 'Exchange',
   supportedLanguages: [...LANGUAGES],
   helpDesk: { useExternal: false, extLink: '', authRequired: false, scRequired: false },
-  anonymous: ['/', '/quotes', '/exchange', '/futures', '/boption', '/announcements', '/college', '/post', '/about'],
+  anonymous: [...VISITOR_PAGES],
   stakingEnabled: true,
   loanEnabled: true,
   checkinEnabled: true,
