@@ -22,7 +22,7 @@ import { accountRoutes } from './modules/account/routes';
 import { siteRoutes } from './modules/site/routes';
 import { marketRoutes } from './modules/market/routes';
 import { walletRoutes } from './modules/wallet/routes';
-import { contentRoutes } from './modules/content/routes';
+import { contentRootRoutes, contentRoutes } from './modules/content/routes';
 import { notificationRoutes } from './modules/notification/routes';
 import { operatorRoutes } from './modules/operator/routes';
 
@@ -81,6 +81,7 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
     { prefix: API_PREFIX },
   );
 
+  await contentRootRoutes(app);
   registerWebApp(app, context.config.webRoot);
   app.addHook('onClose', async () => app.outbox.stop());
   return app;

@@ -136,6 +136,8 @@ export interface NotificationsTable {
   params_json: Text;
   message: Text | null;
   read_flag: Int;
+  /** The outbox event a notification was made from; null for operator messages. */
+  source_event_id: Int | null;
   created_at: Int;
 }
 

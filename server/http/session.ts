@@ -175,21 +175,23 @@ export function registerSessions(app: FastifyInstance): SessionStore {
     }
   });
 
-  // Guards: CSRF and origin on every POST, then the route's auth level.
+  // Guards: the route's auth level first (a request without a valid session gets 401, the one
+  // answer that makes the client sign in again, and nothing is changed), then CSRF and origin
+  // on every POST.
   app.addHook('preHandler', async (request, reply) => {
     const routeConfig = request.routeOptions.config;
+    const auth = routeConfig.auth ?? 'none';
+    if (auth === 'user' && !request.user) return sendError(request, reply, 401, 'unauthorized');
+    if (auth === 'operator' && !request.isAdminToken) {
+      if (!request.user) return sendError(request, reply, 401, 'unauthorized');
+      if (request.user.role !== 'operator') return sendError(request, reply, 200, 'operatorOnly');
+    }
     if (request.method === 'POST' && !routeConfig.skipCsrf && !request.isAdminToken) {
       if (!isSameSiteRequest(request, config.allowedOrigins)) return sendError(request, reply, 403, 'forbidden');
       const presented = request.headers[CSRF_HEADER];
       if (!request.session || typeof presented !== 'string' || !safeEqual(presented, request.session.csrfToken)) {
         return sendError(request, reply, 403, 'csrfInvalid');
       }
-    }
-    const auth = routeConfig.auth ?? 'none';
-    if (auth === 'user' && !request.user) return sendError(request, reply, 401, 'unauthorized');
-    if (auth === 'operator' && !request.isAdminToken) {
-      if (!request.user) return sendError(request, reply, 401, 'unauthorized');
-      if (request.user.role !== 'operator') return sendError(request, reply, 200, 'operatorOnly');
     }
     return undefined;
   });

@@ -175,9 +175,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('params_json', 'text', (column) => column.notNull().defaultTo('{}'))
     .addColumn('message', 'text')
     .addColumn('read_flag', 'integer', (column) => column.notNull().defaultTo(0))
+    .addColumn('source_event_id', 'integer')
     .addColumn('created_at', 'bigint', (column) => column.notNull())
     .execute();
   await db.schema.createIndex('notifications_user').on('notifications').columns(['user_id', 'id']).execute();
+  // One notification per (user, outbox event): the outbox delivers at least once.
+  await db.schema.createIndex('notifications_source_event').unique().on('notifications').columns(['user_id', 'source_event_id']).execute();
 
   await db.schema
     .createTable('post_categories')

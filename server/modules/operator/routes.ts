@@ -1,5 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import { auditCall, notifyCall, publishPostCall, settingsGetCall, settingsUpdateCall } from '../../../src/shared/api/operator';
+import { registerCall } from '../../http/route';
+import { auditLedger } from '../../ledger/audit';
+import { publishPost } from '../content/service';
+import { getSiteSettings } from '../site/settings';
+import * as service from './service';
 
+/** Every call here has auth 'operator': the admin CLI's bearer token or an operator session. */
 export async function operatorRoutes(app: FastifyInstance): Promise<void> {
-  void app;
+  registerCall(app, auditCall, async () => auditLedger(app.context.db));
+  registerCall(app, publishPostCall, async (request) => publishPost(app.context, request.body));
+  registerCall(app, notifyCall, async (request) => {
+    const result = await service.notifyUsers(app.context, request.body);
+    app.outbox.kick();
+    return result;
+  });
+  registerCall(app, settingsGetCall, async () => getSiteSettings(app.context.db));
+  registerCall(app, settingsUpdateCall, async (request) => service.updateSiteSettings(app.context, request.body));
 }

@@ -44,3 +44,60 @@ export const SEED_CATEGORIES: SeedCategory[] = [
   { id: 30, kind: 'notice', parentId: null, sortOrder: 30 },
   { id: 40, kind: 'page', parentId: null, sortOrder: 40 },
 ];
+
+/**
+ * The demo posts. Every language file translates exactly these keys. Footer sections are
+ * ordered by `sortOrder`; the first item of section 1000 is the about-us entry (the app links
+ * it to /about). Section 1001 has eight items so the footer's split at seven is exercised.
+ */
+export const SEED_POSTS: SeedPost[] = [
+  // Pages the app opens by slug.
+  { key: 'about', categoryId: 40, slug: 'about', publishedDaysAgo: 60 },
+  { key: 'user-protection', categoryId: 40, slug: 'user-protection', publishedDaysAgo: 58 },
+
+  // Footer section 1.
+  { key: 'footer-about', categoryId: 1000, sortOrder: 1, publishedDaysAgo: 60 },
+  { key: 'terms-of-service', categoryId: 1000, sortOrder: 2, publishedDaysAgo: 59 },
+  { key: 'privacy-policy', categoryId: 1000, sortOrder: 3, publishedDaysAgo: 59 },
+  { key: 'risk-disclosure', categoryId: 1000, sortOrder: 4, publishedDaysAgo: 58 },
+  { key: 'fee-schedule', categoryId: 1000, sortOrder: 5, publishedDaysAgo: 57 },
+
+  // Footer section 2.
+  { key: 'listing-application', categoryId: 1001, sortOrder: 1, publishedDaysAgo: 57 },
+  { key: 'api-documentation', categoryId: 1001, sortOrder: 2, publishedDaysAgo: 56 },
+  { key: 'law-enforcement-requests', categoryId: 1001, sortOrder: 3, publishedDaysAgo: 56 },
+  { key: 'aml-policy', categoryId: 1001, sortOrder: 4, publishedDaysAgo: 55 },
+  { key: 'cookie-policy', categoryId: 1001, sortOrder: 5, publishedDaysAgo: 55 },
+  { key: 'vip-programme', categoryId: 1001, sortOrder: 6, publishedDaysAgo: 54 },
+  { key: 'bug-bounty', categoryId: 1001, sortOrder: 7, publishedDaysAgo: 54 },
+  { key: 'contact-us', categoryId: 1001, sortOrder: 8, publishedDaysAgo: 53 },
+
+  // Announcements: new listings.
+  { key: 'listing-sol-usdt', categoryId: 11, pinned: true, publishedDaysAgo: 3 },
+  { key: 'listing-doge-usdt', categoryId: 11, publishedDaysAgo: 12 },
+  { key: 'listing-link-usdt', categoryId: 11, publishedDaysAgo: 27 },
+  // Announcements: platform updates.
+  { key: 'maintenance-window', categoryId: 12, publishedDaysAgo: 1 },
+  { key: 'futures-features', categoryId: 12, publishedDaysAgo: 18 },
+  { key: 'security-upgrade', categoryId: 12, publishedDaysAgo: 41 },
+  // Announcements: activities.
+  { key: 'trading-competition', categoryId: 13, publishedDaysAgo: 6 },
+  { key: 'daily-check-in', categoryId: 13, publishedDaysAgo: 33 },
+
+  // College: beginner guides.
+  { key: 'what-is-a-crypto-exchange', categoryId: 21, sortOrder: 1, publishedDaysAgo: 52 },
+  { key: 'create-and-secure-account', categoryId: 21, sortOrder: 2, publishedDaysAgo: 48 },
+  { key: 'how-to-deposit', categoryId: 21, sortOrder: 3, publishedDaysAgo: 44 },
+  // College: trading basics.
+  { key: 'spot-vs-futures', categoryId: 22, sortOrder: 1, publishedDaysAgo: 38 },
+  { key: 'limit-vs-market-orders', categoryId: 22, sortOrder: 2, publishedDaysAgo: 30 },
+  { key: 'reading-candlestick-charts', categoryId: 22, sortOrder: 3, publishedDaysAgo: 22 },
+  // College: security.
+  { key: 'two-factor-authentication', categoryId: 23, sortOrder: 1, publishedDaysAgo: 15 },
+  { key: 'avoid-phishing-and-scams', categoryId: 23, sortOrder: 2, publishedDaysAgo: 9 },
+
+  // Popup notices: mode 1 once, 2 daily, 3 every time.
+  { key: 'notice-welcome', categoryId: 30, popupMode: 1, popupDays: 30, publishedDaysAgo: 0 },
+  { key: 'notice-risk-reminder', categoryId: 30, popupMode: 2, popupDays: 30, publishedDaysAgo: 1 },
+  { key: 'notice-official-domains', categoryId: 30, popupMode: 3, popupDays: 30, publishedDaysAgo: 2 },
+];
