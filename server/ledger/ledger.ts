@@ -119,7 +119,7 @@ export async function postTransaction(trx: Transaction<Database>, input: Transac
     .returning('id')
     .executeTakeFirstOrThrow();
   // Debits first: a refusal then happens before any credit is written.
-  const ordered = [...input.postings].sort((a, b) => (a.amountUnits < b.amountUnits ? -1 : 1));
+  const ordered = [...input.postings].sort((a, b) => (a.amountUnits < b.amountUnits ? -1 : a.amountUnits > b.amountUnits ? 1 : 0));
   for (const posting of ordered) {
     if (posting.amountUnits === 0n) continue;
     const id = await accountId(trx, posting.account);
@@ -153,7 +153,26 @@ async function applyPosting(trx: Transaction<Database>, id: bigint, amountUnits:
     )
     .executeTakeFirst();
   if (result.numUpdatedRows === 1n) return;
-  throw new BusinessError(amountUnits > 0n ? 'amountTooLarge' : 'insufficientBalance');
+  // Say why the guard refused: a debit of a system account (or a credit) fails only by leaving
+  // the 64-bit range, a debit of a user account usually by going below zero.
+  const account = await trx.selectFrom('ledger_accounts').select('balance_units').where('id', '=', id).executeTakeFirstOrThrow();
+  const wouldBeUnits = account.balance_units + amountUnits;
+  throw new BusinessError(wouldBeUnits > UNITS_MAX || wouldBeUnits < UNITS_MIN ? 'amountTooLarge' : 'insufficientBalance');
+}
+
+/**
+ * Stores the answer of an idempotent money call on its transaction, for answers that can only
+ * be written once the transaction exists (they carry its id or the balances it left). Call it in
+ * the same database transaction as postTransaction.
+ */
+export async function recordIdempotentResponse(trx: Transaction<Database>, transactionId: bigint, response: unknown): Promise<void> {
+  const result = await trx
+    .updateTable('ledger_transactions')
+    .set({ response_json: JSON.stringify(response) })
+    .where('id', '=', transactionId)
+    .where('idempotency_key', 'is not', null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows !== 1n) throw new Error(`transaction ${transactionId} has no idempotency key to answer for`);
 }
 
 export interface IdempotentResult<T> {
