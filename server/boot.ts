@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
+import { CommitGroup } from './db/commit-group';
 import { migrate, openDatabase, type OpenedDatabase } from './db/database';
 import { seedDatabase } from './db/seed';
 import { LocalOutboxSender, type CodeSender } from './sender/sender';
@@ -35,6 +36,7 @@ export async function boot(config: ServerConfig, options: { sender?: CodeSender;
   await migrate(database.db);
   const context: AppContext = {
     db: database.db,
+    commits: new CommitGroup(database.db),
     config,
     now: options.now ?? Date.now,
     sender: options.sender ?? new LocalOutboxSender(config.dataDir),

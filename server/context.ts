@@ -5,11 +5,14 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from './config';
+import type { CommitGroup } from './db/commit-group';
 import type { Db } from './db/database';
 import type { CodeSender } from './sender/sender';
 
 export interface AppContext {
   db: Db;
+  /** Group commit for money calls: one fsync for every piece queued in an event-loop turn. */
+  commits: CommitGroup;
   config: ServerConfig;
   /** Milliseconds since the epoch; tests move it forward to expire sessions and codes. */
   now: () => number;

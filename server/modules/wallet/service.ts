@@ -1,8 +1,8 @@
 /**
  * Wallet rules: balances as the spec's Balance (total and a non-positive frozen part, formatted
  * with the currency's scale), the per-wallet view of the transfer dialog, and transfers between
- * a user's own wallets. A transfer is one database transaction: the idempotency check, the
- * guarded postings and the stored answer commit together or not at all.
+ * a user's own wallets. A transfer is one piece of a group commit (server/db/commit-group.ts): the
+ * idempotency check, the guarded postings and the stored answer commit together or not at all.
  */
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context';
@@ -139,7 +139,7 @@ export async function transfer(
   const requestHash = transferRequestHash(input, amountUnits);
   const owner = userOwner(userId);
 
-  return context.db.transaction().execute(async (trx) => {
+  return context.commits.run(async (trx) => {
     const previous = await findIdempotentResponse<TransferResult>(trx, owner, idempotencyKey, requestHash);
     if (previous !== undefined) return previous;
     const transactionId = await postTransaction(trx, {

@@ -1,0 +1,65 @@
+/**
+ * Proves group commit: pieces queued together share one transaction yet fail alone, nothing is
+ * answered before the COMMIT, and a failed COMMIT fails every piece of its batch and keeps none
+ * of their writes.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CommitGroup } from '../../../server/db/commit-group';
+import { buildTestServer, type TestServer } from '../../helpers/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await buildTestServer({ demoMode: false });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function settingValue(key: string): Promise<string | undefined> {
+  const row = await server.context.db.selectFrom('settings').select('value_json').where('key', '=', key).executeTakeFirst();
+  return row?.value_json;
+}
+
+const putSetting = (key: string) => async (trx: Parameters<Parameters<CommitGroup['run']>[0]>[0]) => {
+  await trx.insertInto('settings').values({ key, value_json: '"ok"' }).execute();
+  return key;
+};
+
+describe('CommitGroup', () => {
+  it('commits the pieces of one turn together and rolls a failing piece back alone', async () => {
+    const group = new CommitGroup(server.context.db);
+    const failing = group.run(async (trx) => {
+      await trx.insertInto('settings').values({ key: 'group:b', value_json: '"written"' }).execute();
+      throw new Error('refused');
+    });
+    const results = await Promise.allSettled([group.run(putSetting('group:a')), failing, group.run(putSetting('group:c'))]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await settingValue('group:a')).toBe('"ok"');
+    expect(await settingValue('group:b')).toBeUndefined();
+    expect(await settingValue('group:c')).toBe('"ok"');
+  });
+
+  it('fails every piece of a batch whose COMMIT fails, and keeps none of their writes', async () => {
+    const group = new CommitGroup(server.context.db);
+    const breaking = group.run(async (trx) => {
+      // A deferred foreign-key violation is accepted by the statement and refused by COMMIT.
+      await sql`PRAGMA defer_foreign_keys = ON`.execute(trx);
+      await trx.insertInto('ledger_postings').values({ transaction_id: 999_999, account_id: 999_999, currency: 'USDT', amount_units: 1n }).execute();
+    });
+    const innocent = group.run(putSetting('group:innocent'));
+    const results = await Promise.allSettled([breaking, innocent]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(await settingValue('group:innocent')).toBeUndefined();
+    // The group goes on working after a failed batch.
+    await expect(group.run(putSetting('group:after'))).resolves.toBe('group:after');
+  });
+
+  it('answers only after its COMMIT: a resolved piece is visible to a fresh read', async () => {
+    const group = new CommitGroup(server.context.db);
+    const keys = Array.from({ length: 50 }, (_, index) => `group:many:${index}`);
+    await Promise.all(keys.map((key) => group.run(putSetting(key))));
+    const rows = await server.context.db.selectFrom('settings').select('key').where('key', 'like', 'group:many:%').execute();
+    expect(rows).toHaveLength(50);
+  });
+});
