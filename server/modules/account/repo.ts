@@ -1,0 +1,196 @@
+/**
+ * SQL of the account module: users, verification codes, and the two session columns sign-in
+ * changes atomically (the failure count and the single-use captcha), which the session store's
+ * plain update cannot do without a read-modify-write race.
+ */
+import { sql, type Selectable } from 'kysely';
+import type { Executor } from '../../ledger/ledger';
+import type { UsersTable } from '../../db/schema';
+import type { VerificationCodePurpose } from '../../../src/shared/api/account';
+
+export type UserRow = Selectable<UsersTable>;
+
+export async function findUserById(executor: Executor, userId: number): Promise<UserRow | undefined> {
+  return executor.selectFrom('users').selectAll().where('id', '=', BigInt(userId)).executeTakeFirst();
+}
+
+export async function findUserByEmail(executor: Executor, email: string): Promise<UserRow | undefined> {
+  return executor.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function findUserByPhone(executor: Executor, countryCode: string, phone: string): Promise<UserRow | undefined> {
+  return executor.selectFrom('users').selectAll().where('phone_country', '=', countryCode).where('phone', '=', phone).executeTakeFirst();
+}
+
+export async function findUserIdByReferralCode(executor: Executor, referralCode: string): Promise<number | undefined> {
+  const row = await executor.selectFrom('users').select('id').where('referral_code', '=', referralCode).executeTakeFirst();
+  return row ? Number(row.id) : undefined;
+}
+
+export interface NewUser {
+  email: string | null;
+  phoneCountry: string | null;
+  phone: string | null;
+  passwordHash: string;
+  referralCode: string;
+  referredBy: number | null;
+  role?: 'user' | 'operator';
+  testEnabled?: boolean;
+  realName?: string;
+  vipLevel?: number;
+  verifiedLevel?: number;
+  identityStatus?: number;
+  merchantStatus?: number;
+  now: number;
+}
+
+export async function insertUser(executor: Executor, user: NewUser): Promise<number> {
+  const row = await executor
+    .insertInto('users')
+    .values({
+      email: user.email,
+      phone_country: user.phoneCountry,
+      phone: user.phone,
+      password_hash: user.passwordHash,
+      referral_code: user.referralCode,
+      referred_by: user.referredBy,
+      role: user.role ?? 'user',
+      test_enabled: user.testEnabled ? 1 : 0,
+      real_name: user.realName ?? '',
+      vip_level: user.vipLevel ?? 0,
+      verified_level: user.verifiedLevel ?? 0,
+      identity_status: user.identityStatus ?? 0,
+      merchant_status: user.merchantStatus ?? 0,
+      avatar_url: '',
+      help_desk_link: '',
+      disabled: 0,
+      created_at: user.now,
+      password_changed_at: user.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function updatePasswordHash(executor: Executor, userId: number, passwordHash: string, now: number): Promise<void> {
+  await executor
+    .updateTable('users')
+    .set({ password_hash: passwordHash, password_changed_at: now })
+    .where('id', '=', BigInt(userId))
+    .execute();
+}
+
+/** A unique index refused the row: SQLite and PostgreSQL say so differently. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as Error & { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
+export interface VerificationCodeRow {
+  id: bigint;
+  codeHash: string;
+  attempts: number;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
+}
+
+/** The newest code of a purpose and target: a new code supersedes the ones before it. */
+export async function latestVerificationCode(
+  executor: Executor,
+  purpose: VerificationCodePurpose,
+  target: string,
+): Promise<VerificationCodeRow | undefined> {
+  const row = await executor
+    .selectFrom('verification_codes')
+    .selectAll()
+    .where('purpose', '=', purpose)
+    .where('target', '=', target)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    codeHash: row.code_hash,
+    attempts: Number(row.attempts),
+    createdAt: Number(row.created_at),
+    expiresAt: Number(row.expires_at),
+    usedAt: row.used_at === null ? null : Number(row.used_at),
+  };
+}
+
+export async function insertVerificationCode(
+  executor: Executor,
+  code: { purpose: VerificationCodePurpose; target: string; codeHash: string; now: number; expiresAt: number },
+): Promise<bigint> {
+  const row = await executor
+    .insertInto('verification_codes')
+    .values({ purpose: code.purpose, target: code.target, code_hash: code.codeHash, attempts: 0, created_at: code.now, expires_at: code.expiresAt, used_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function deleteVerificationCode(executor: Executor, id: bigint): Promise<void> {
+  await executor.deleteFrom('verification_codes').where('id', '=', id).execute();
+}
+
+/**
+ * Counts an attempt on a code before it is compared, refusing once the code has had its share:
+ * parallel guesses cannot exceed the cap. False when no attempt is left.
+ */
+export async function reserveVerificationAttempt(executor: Executor, id: bigint, attemptsMax: number): Promise<boolean> {
+  const result = await executor
+    .updateTable('verification_codes')
+    .set({ attempts: sql<bigint>`attempts + 1` })
+    .where('id', '=', id)
+    .where('attempts', '<', BigInt(attemptsMax))
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Marks a code used; false when another request used it first. */
+export async function useVerificationCode(executor: Executor, id: bigint, now: number): Promise<boolean> {
+  const result = await executor
+    .updateTable('verification_codes')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/**
+ * Counts a sign-in attempt on the session before the password is checked and returns how many
+ * failed before it. Counting first keeps parallel guesses from all slipping under the captcha
+ * threshold; a successful sign-in rotates the session, which drops the count.
+ */
+export async function countSigninAttempt(executor: Executor, sessionId: string): Promise<number> {
+  const row = await executor
+    .updateTable('sessions')
+    .set({ failed_signins: sql<bigint>`failed_signins + 1` })
+    .where('id', '=', sessionId)
+    .returning('failed_signins')
+    .executeTakeFirst();
+  return row ? Number(row.failed_signins) - 1 : 0;
+}
+
+/**
+ * Takes the session's captcha whatever the answer: it is single-use, so a wrong guess costs the
+ * image too. True only when the answer matched an unexpired captcha that no other request took.
+ */
+export async function takeSessionCaptcha(executor: Executor, sessionId: string, answerHash: string, now: number): Promise<boolean> {
+  // The conditional update is the check: of two requests with the right answer only one clears it.
+  const matched = await executor
+    .updateTable('sessions')
+    .set({ captcha_hash: null, captcha_expires_at: null })
+    .where('id', '=', sessionId)
+    .where('captcha_hash', '=', answerHash)
+    .where('captcha_expires_at', '>=', BigInt(now))
+    .executeTakeFirst();
+  if (matched.numUpdatedRows === 1n) return true;
+  await executor.updateTable('sessions').set({ captcha_hash: null, captcha_expires_at: null }).where('id', '=', sessionId).execute();
+  return false;
+}
