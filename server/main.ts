@@ -7,12 +7,14 @@ import { buildApp } from './app';
 import { boot } from './boot';
 import { loadConfig } from './config';
 import { DEMO_USERS } from './db/seed/users';
+import { startMaintenance } from './maintenance';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const { context, database } = await boot(config);
   const app = await buildApp(context, { logger: true });
   app.outbox.start();
+  const stopMaintenance = startMaintenance(context);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -21,6 +23,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: shutting down`);
     const forced = setTimeout(() => process.exit(1), 10_000);
     forced.unref();
+    stopMaintenance();
     await app.close();
     await database.close();
     process.exit(0);

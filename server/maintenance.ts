@@ -1,0 +1,34 @@
+/**
+ * Housekeeping that keeps tables from growing without bound: sessions past their idle or
+ * absolute lifetime (a session is otherwise only deleted when its cookie comes back), and
+ * verification codes a day after they expired. main.ts runs it at boot and every few minutes.
+ */
+import type { AppContext } from './context';
+
+export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
+const CODE_RETENTION_MS = 24 * 60 * 60_000;
+
+export interface SweepResult {
+  sessions: number;
+  codes: number;
+}
+
+export async function sweepExpired(context: AppContext): Promise<SweepResult> {
+  const time = context.now();
+  const sessions = await context.db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('absolute_expires_at', '<', BigInt(time)), eb('last_seen_at', '<', BigInt(time - context.config.sessionIdleMs))]))
+    .executeTakeFirst();
+  const codes = await context.db.deleteFrom('verification_codes').where('expires_at', '<', BigInt(time - CODE_RETENTION_MS)).executeTakeFirst();
+  return { sessions: Number(sessions.numDeletedRows), codes: Number(codes.numDeletedRows) };
+}
+
+export function startMaintenance(context: AppContext): () => void {
+  const run = () => {
+    sweepExpired(context).catch((error: unknown) => context.log?.error({ err: error }, 'maintenance sweep failed'));
+  };
+  run();
+  const timer = setInterval(run, MAINTENANCE_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

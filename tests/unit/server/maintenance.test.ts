@@ -1,0 +1,41 @@
+/** Proves the housekeeping sweep: expired sessions and old verification codes go, live ones stay. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepExpired } from '../../../server/maintenance';
+import { createTestUser } from '../../helpers/auth';
+import { buildTestServer, type TestServer } from '../../helpers/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await buildTestServer({ demoMode: false });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('sweepExpired', () => {
+  it('deletes sessions past their idle lifetime and keeps live ones', async () => {
+    const stale = await createTestUser(server);
+    server.advance(server.context.config.sessionIdleMs + 60_000);
+    const live = await createTestUser(server);
+    const result = await sweepExpired(server.context);
+    expect(result.sessions).toBeGreaterThanOrEqual(1);
+    const remaining = await server.context.db.selectFrom('sessions').select('user_id').execute();
+    const owners = remaining.map((row) => Number(row.user_id));
+    expect(owners).toContain(live.userId);
+    expect(owners).not.toContain(stale.userId);
+  });
+
+  it('deletes verification codes a day after they expired', async () => {
+    const time = server.context.now();
+    await server.context.db
+      .insertInto('verification_codes')
+      .values([
+        { purpose: 'register', target: 'old@example.com', code_hash: 'x', attempts: 0, created_at: time, expires_at: time - 25 * 3_600_000, used_at: null },
+        { purpose: 'register', target: 'new@example.com', code_hash: 'x', attempts: 0, created_at: time, expires_at: time + 600_000, used_at: null },
+      ])
+      .execute();
+    expect((await sweepExpired(server.context)).codes).toBe(1);
+    const targets = (await server.context.db.selectFrom('verification_codes').select('target').execute()).map((row) => row.target);
+    expect(targets).toEqual(['new@example.com']);
+  });
+});
