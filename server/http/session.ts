@@ -188,15 +188,18 @@ export function registerSessions(app: FastifyInstance): SessionStore {
     }
     if (request.method === 'POST' && !routeConfig.skipCsrf && !request.isAdminToken) {
       if (!isSameSiteRequest(request, config.allowedOrigins)) return sendError(request, reply, 403, 'forbidden');
-      const presented = request.headers[CSRF_HEADER];
-      if (!request.session || typeof presented !== 'string' || !safeEqual(presented, request.session.csrfToken)) {
-        return sendError(request, reply, 403, 'csrfInvalid');
-      }
+      if (!hasValidCsrfToken(request)) return sendError(request, reply, 403, 'csrfInvalid');
     }
     return undefined;
   });
 
   return store;
+}
+
+/** True when the request carries its session's CSRF token. */
+export function hasValidCsrfToken(request: FastifyRequest): boolean {
+  const presented = request.headers[CSRF_HEADER];
+  return request.session !== null && typeof presented === 'string' && safeEqual(presented, request.session.csrfToken);
 }
 
 function safeEqual(a: string, b: string): boolean {

@@ -2,7 +2,6 @@
  * HTTP side of accounts: reads the request, calls the service, and handles what only HTTP knows
  * about (the session cookie, rotated at sign-in and ended at sign-out; the raw SVG answer).
  */
-import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   captchaImageCall,
@@ -19,17 +18,11 @@ import {
 import { languageFromHeader } from '../../../src/shared/languages';
 import { BusinessError } from '../../http/errors';
 import { registerCall } from '../../http/route';
-import { CSRF_HEADER } from '../../http/session';
+import { hasValidCsrfToken } from '../../http/session';
 import type { SessionRow } from '../../http/types';
 import { sendVerificationCode } from './codes';
 import { checkContact } from './contact';
 import { createAccount, getProfile, issueCaptcha, resetPassword, signIn, type AccountDeps } from './service';
-
-function presentsCsrfToken(request: FastifyRequest, session: SessionRow): boolean {
-  const presented = Buffer.from(String(request.headers[CSRF_HEADER] ?? ''));
-  const expected = Buffer.from(session.csrfToken);
-  return presented.length === expected.length && crypto.timingSafeEqual(presented, expected);
-}
 
 /** Requests per minute per client. */
 const RATE_LIMITS = { csrfToken: 120, signIn: 10, sendCode: 5, captcha: 30, create: 10, resetPassword: 10 } as const;
@@ -70,7 +63,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     app,
     signOutCall,
     async (request, reply) => {
-      if (request.session && !presentsCsrfToken(request, request.session)) throw new BusinessError('csrfInvalid', {}, 403);
+      if (request.session && !hasValidCsrfToken(request)) throw new BusinessError('csrfInvalid', {}, 403);
       await app.sessions.end(request, reply);
       return {};
     },
