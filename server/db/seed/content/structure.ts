@@ -75,7 +75,7 @@ export const SEED_POSTS: SeedPost[] = [
   // Announcements: new listings.
   { key: 'listing-sol-usdt', categoryId: 11, pinned: true, publishedDaysAgo: 3 },
   { key: 'listing-doge-usdt', categoryId: 11, publishedDaysAgo: 12 },
-  { key: 'listing-link-usdt', categoryId: 11, publishedDaysAgo: 27 },
+  { key: 'listing-trx-usdt', categoryId: 11, publishedDaysAgo: 27 },
   // Announcements: platform updates.
   { key: 'maintenance-window', categoryId: 12, publishedDaysAgo: 1 },
   { key: 'futures-features', categoryId: 12, publishedDaysAgo: 18 },
