@@ -36,7 +36,9 @@ async function main(): Promise<void> {
   const lines = [`\nThe platform is running at ${url}`, `Data folder: ${config.dataDir}`];
   if (config.demoMode) {
     lines.push('Demo sign-ins (demo mode is on; set DEMO_MODE=off for a real deployment):');
-    for (const user of DEMO_USERS) lines.push(`  ${user.label.padEnd(22)} ${user.email.padEnd(26)} ${user.password}`);
+    const labelWidth = Math.max(...DEMO_USERS.map((user) => user.label.length));
+    const emailWidth = Math.max(...DEMO_USERS.map((user) => user.email.length));
+    for (const user of DEMO_USERS) lines.push(`  ${user.label.padEnd(labelWidth)}  ${user.email.padEnd(emailWidth)}  ${user.password}`);
   }
   lines.push(`Sign-up codes are written to ${config.dataDir}/outbox/messages.jsonl\n`);
   console.info(lines.join('\n'));

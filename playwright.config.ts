@@ -1,0 +1,73 @@
+/**
+ * The end-to-end suite: Chromium against the built app (dist/) served by the real server on a
+ * fresh temporary database, so every run starts from first-start state (created, migrated,
+ * seeded in demo mode). `npm test` builds before it runs this.
+ *
+ * The browser is the system's Chromium (CHROME_PATH, else /usr/bin/chromium), else the one
+ * `npx playwright install chromium` downloads. Without any, the run fails with a message
+ * saying how to get one: an end-to-end suite that skips itself proves nothing.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 18080);
+const baseURL = `http://127.0.0.1:${port}`;
+const dataDir = path.join(os.tmpdir(), `exchange-e2e-data-${port}`);
+const webRoot = 'dist';
+
+function chromiumPath(): string {
+  if (process.env.CHROME_PATH) {
+    if (fs.existsSync(process.env.CHROME_PATH)) return process.env.CHROME_PATH;
+    throw new Error(`CHROME_PATH is set to ${process.env.CHROME_PATH}, but no browser is there.`);
+  }
+  const candidates = ['/usr/bin/chromium', chromium.executablePath()];
+  const found = candidates.find((candidate) => fs.existsSync(candidate));
+  if (found) return found;
+  throw new Error(
+    'No Chromium for the end-to-end suite. Install one (Debian: `apt-get install chromium`; ' +
+      'anywhere: `npx playwright install chromium`) or point CHROME_PATH at a Chromium or Chrome binary.',
+  );
+}
+
+if (!fs.existsSync(path.join(webRoot, 'index.html'))) {
+  throw new Error(`${webRoot}/index.html is missing: run \`npm run build\` before the end-to-end suite.`);
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  outputDir: 'test-results',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    // The data folder is removed first so that each run starts on an empty database.
+    command: `rm -rf "${dataDir}" && exec node --import tsx server/main.ts`,
+    url: `${baseURL}/api/v1/config`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_ROOT: webRoot,
+      LOG_LEVEL: 'warn',
+      DEMO_MODE: 'on',
+    },
+  },
+});

@@ -1,0 +1,90 @@
+/**
+ * The home route. Until the home screen of spec 2 is built, it is a status page: it shows what
+ * the server's site config says (name, server time, languages), so that a fresh start proves
+ * the whole pipe from the database to the browser works.
+ */
+import { Link, createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { intlLocale } from '../../../shared/languages';
+import { displayLanguageOf, localeParamOf, requestLanguageOf } from '../../i18n/routeLanguage';
+import { languageName } from '../../i18n/languageName';
+import styles from './-components/HomeStatus.module.css';
+
+export const Route = createFileRoute('/{-$locale}/')({
+  component: HomeStatus,
+});
+
+const localeRoute = getRouteApi('/{-$locale}');
+
+/** Server time as an unambiguous UTC timestamp: the date formats of spec 9 come with Lingui. */
+function formatUtc(timeMs: number): string {
+  return `${new Date(timeMs).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+function HomeStatus() {
+  const config = localeRoute.useLoaderData();
+  const { locale } = localeRoute.useParams();
+  const displayLanguage = displayLanguageOf(locale);
+  return (
+    <article className={styles.page}>
+      <header className={styles.intro}>
+        <p className={styles.eyebrow}>
+          <span className={styles.dot} aria-hidden="true" />
+          Server online
+        </p>
+        <h1 className={styles.title} data-testid="site-name">
+          {config.name}
+        </h1>
+        <p className={styles.lead}>
+          A trading platform for crypto assets. This is its first page: the exchange server answers, and the full app with quotes,
+          trading and assets is on its way.
+        </p>
+      </header>
+
+      <section className={styles.card} aria-labelledby="status-heading">
+        <h2 id="status-heading" className={styles.cardTitle}>
+          Status
+        </h2>
+        <dl className={styles.facts}>
+          <div className={styles.fact}>
+            <dt>Server time</dt>
+            <dd>
+              <time className={styles.code} dateTime={new Date(config.time).toISOString()} data-testid="server-time">
+                {formatUtc(config.time)}
+              </time>
+            </dd>
+          </div>
+          <div className={styles.fact}>
+            <dt>Display language</dt>
+            <dd>{languageName(displayLanguage)}</dd>
+          </div>
+          <div className={styles.fact}>
+            <dt>Request language</dt>
+            <dd className={styles.code}>{requestLanguageOf(locale)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className={styles.card} aria-labelledby="languages-heading">
+        <h2 id="languages-heading" className={styles.cardTitle}>
+          Languages
+        </h2>
+        <ul className={styles.languages} data-testid="languages">
+          {config.supportedLanguages.map((language) => (
+            <li key={language}>
+              <Link
+                to="/{-$locale}"
+                params={{ locale: localeParamOf(language) }}
+                className={styles.languageLink}
+                aria-current={language === displayLanguage ? 'page' : undefined}
+                lang={intlLocale(language)}
+              >
+                <span>{languageName(language)}</span>
+                <span className={styles.languagePath}>/{localeParamOf(language) ?? ''}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * The optional language prefix of every path (spec 2: every path exists without a prefix and
+ * under each language prefix). A first segment that is not a prefixed language makes parse
+ * return false, so the router matches the path without a prefix instead. The site config is
+ * loaded here once for every page below and kept for the spec's 10 minutes.
+ */
+import { Outlet, createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { CONFIG_CACHE_MS } from '../../../shared/constants';
+import { intlLocale, type Language } from '../../../shared/languages';
+import { fetchSiteConfig } from '../../api/siteConfig';
+import { displayLanguageOf, prefixedLanguageOf, requestLanguageOf } from '../../i18n/routeLanguage';
+import { Frame } from '../../layout/Frame';
+import { StatusMessage } from '../../ui/StatusMessage';
+
+export const Route = createFileRoute('/{-$locale}')({
+  params: {
+    parse: (raw) => {
+      if (raw.locale === undefined) return { locale: undefined };
+      const language = prefixedLanguageOf(raw.locale);
+      return language ? { locale: language } : false;
+    },
+    stringify: ({ locale }) => ({ locale }),
+  },
+  loader: ({ params, abortController }) => fetchSiteConfig(requestLanguageOf(params.locale), abortController.signal),
+  staleTime: CONFIG_CACHE_MS,
+  component: LocaleLayout,
+  pendingComponent: LocalePending,
+  errorComponent: LocaleError,
+});
+
+function useDisplayLanguage(): Language {
+  const { locale } = Route.useParams();
+  const language = displayLanguageOf(locale);
+  useEffect(() => {
+    document.documentElement.lang = intlLocale(language);
+  }, [language]);
+  return language;
+}
+
+function LocaleLayout() {
+  const language = useDisplayLanguage();
+  const config = Route.useLoaderData();
+  useEffect(() => {
+    document.title = config.name;
+  }, [config.name]);
+  return (
+    <Frame siteName={config.name} language={language}>
+      <Outlet />
+    </Frame>
+  );
+}
+
+function LocalePending() {
+  const language = useDisplayLanguage();
+  return (
+    <Frame language={language}>
+      <StatusMessage tone="loading" title="Loading" />
+    </Frame>
+  );
+}
+
+function LocaleError({ error }: ErrorComponentProps) {
+  const language = useDisplayLanguage();
+  const router = useRouter();
+  return (
+    <Frame language={language}>
+      <StatusMessage
+        tone="error"
+        title="The platform could not be reached"
+        detail={error instanceof Error ? error.message : String(error)}
+        action={{ label: 'Try again', onClick: () => void router.invalidate() }}
+      />
+    </Frame>
+  );
+}
