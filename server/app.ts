@@ -18,6 +18,7 @@ import { registerEnvelope, sendError } from './http/envelope';
 import { registerSessions } from './http/session';
 import './http/types';
 import { OutboxDispatcher } from './outbox';
+import { Engine } from './engine/engine';
 import { accountRoutes } from './modules/account/routes';
 import { siteRoutes } from './modules/site/routes';
 import { marketRoutes } from './modules/market/routes';
@@ -25,12 +26,13 @@ import { walletRoutes } from './modules/wallet/routes';
 import { contentRootRoutes, contentRoutes } from './modules/content/routes';
 import { notificationRoutes } from './modules/notification/routes';
 import { operatorRoutes } from './modules/operator/routes';
+import { convertRoutes } from './modules/convert/routes';
 
 export const API_PREFIX = '/api/v1';
 /** Bodies above this are refused with 413: no call of the API needs more (uploads set their own). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-const MODULES = [accountRoutes, siteRoutes, marketRoutes, walletRoutes, contentRoutes, notificationRoutes, operatorRoutes];
+const MODULES = [accountRoutes, siteRoutes, marketRoutes, walletRoutes, contentRoutes, notificationRoutes, operatorRoutes, convertRoutes];
 
 export async function buildApp(context: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -73,6 +75,10 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
 
   app.decorate('sessions', registerSessions(app));
   app.decorate('outbox', new OutboxDispatcher(context));
+  // The engine rebuilds its books from the database before any call can reach them.
+  const engine = new Engine(context);
+  await engine.start();
+  app.decorate('engine', engine);
 
   await app.register(
     async (api) => {

@@ -9,12 +9,14 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 import type { Database } from './schema';
 import * as foundation from './migrations/0001_foundation';
+import * as engine from './migrations/0002_engine';
 
 export type Db = Kysely<Database>;
 
 /** Every migration, in order. A new one is appended here with the next number. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': foundation,
+  '0002_engine': engine,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

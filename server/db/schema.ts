@@ -183,6 +183,86 @@ export interface SettingsTable {
   value_json: Text;
 }
 
+export interface OrdersTable {
+  id: GeneratedInt;
+  user_id: Int;
+  symbol_id: Int;
+  side: Text; // 'buy' | 'sell'
+  type: Text; // 'limit' | 'market'
+  price_ticks: Int | null;
+  /** Lots to fill; null for a market buy that spends a quote budget instead. */
+  quantity_lots: Int | null;
+  quote_budget_units: Int | null;
+  filled_lots: Int;
+  /** Sum of ticks x lots of the fills, exact (text: it can exceed 64 bits). */
+  filled_notional: Text;
+  /** Quote units paid (buy) or received before fees (sell) so far. */
+  filled_quote_units: Int;
+  /** Fees charged so far, in the currency the order receives. */
+  fee_units: Int;
+  status: Text; // 'open' | 'filled' | 'cancelled'
+  cancel_reason: Text | null;
+  client_order_id: Text | null;
+  created_at: Int;
+  updated_at: Int;
+}
+
+export interface TradesTable {
+  id: GeneratedInt;
+  symbol_id: Int;
+  price_ticks: Int;
+  quantity_lots: Int;
+  taker_order_id: Int;
+  maker_order_id: Int;
+  taker_user_id: Int;
+  maker_user_id: Int;
+  taker_side: Text;
+  created_at: Int;
+}
+
+export interface CandlesTable {
+  symbol_id: Int;
+  interval: Text;
+  open_time: Int;
+  open_ticks: Int;
+  high_ticks: Int;
+  low_ticks: Int;
+  close_ticks: Int;
+  volume_lots: Int;
+  trade_count: Int;
+}
+
+export interface FavouritesTable {
+  user_id: Int;
+  symbol_id: Int;
+  created_at: Int;
+}
+
+export interface ConvertQuotesTable {
+  id: Text;
+  user_id: Int;
+  from_currency: Text;
+  to_currency: Text;
+  from_units: Int;
+  to_units: Int;
+  price: Text;
+  created_at: Int;
+  expires_at: Int;
+  used_at: Int | null;
+}
+
+export interface ConvertOrdersTable {
+  id: GeneratedInt;
+  user_id: Int;
+  quote_id: Text;
+  from_currency: Text;
+  to_currency: Text;
+  from_units: Int;
+  to_units: Int;
+  price: Text;
+  created_at: Int;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -200,6 +280,12 @@ export interface Database {
   posts: PostsTable;
   post_translations: PostTranslationsTable;
   settings: SettingsTable;
+  orders: OrdersTable;
+  trades: TradesTable;
+  candles: CandlesTable;
+  favourites: FavouritesTable;
+  convert_quotes: ConvertQuotesTable;
+  convert_orders: ConvertOrdersTable;
 }
 
 export type { Generated };

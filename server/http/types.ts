@@ -40,5 +40,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     sessions: import('./session').SessionStore;
     outbox: import('../outbox').OutboxDispatcher;
+    engine: import('../engine/engine').Engine;
   }
 }

@@ -60,6 +60,22 @@ export const CONTENT_ERRCODES = {
 /** Market data and symbols: 1300-1399 (the engine adds its own codes in this range). */
 export const MARKET_ERRCODES = {
   symbolNotFound: 1301,
+  orderNotFound: 1302,
+  orderNotOpen: 1303,
+  invalidPrice: 1304,
+  invalidQuantity: 1305,
+  orderValueTooSmall: 1306,
+  marketRecovering: 1307,
+  duplicateClientOrderId: 1308,
+} as const;
+
+/** Convert: 1400-1499. */
+export const CONVERT_ERRCODES = {
+  quoteNotFound: 1401,
+  quoteExpired: 1402,
+  pairNotSupported: 1403,
+  amountTooSmall: 1404,
+  noLiquidity: 1405,
 } as const;
 
 /** Operator API: 1900-1999. */
@@ -74,6 +90,7 @@ export const ERRCODES = {
   ...LEDGER_ERRCODES,
   ...CONTENT_ERRCODES,
   ...MARKET_ERRCODES,
+  ...CONVERT_ERRCODES,
   ...OPERATOR_ERRCODES,
 } as const;
 

@@ -1,0 +1,240 @@
+/**
+ * SQL of the engine: orders, trades and the symbols it trades. Rows come back as plain records
+ * with bigint ticks, lots and units; the engine turns them into views at its boundary.
+ */
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Executor } from '../ledger/ledger';
+import type { MarketSymbol, OrderStatus, OrderType, Side } from './types';
+
+export interface OrderRecord {
+  id: number;
+  userId: number;
+  symbolId: number;
+  side: Side;
+  type: OrderType;
+  priceTicks: bigint | null;
+  quantityLots: bigint | null;
+  quoteBudgetUnits: bigint | null;
+  filledLots: bigint;
+  filledNotional: bigint;
+  filledQuoteUnits: bigint;
+  feeUnits: bigint;
+  status: OrderStatus;
+  cancelReason: string | null;
+  clientOrderId: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+function toRecord(row: {
+  id: bigint;
+  user_id: bigint;
+  symbol_id: bigint;
+  side: string;
+  type: string;
+  price_ticks: bigint | null;
+  quantity_lots: bigint | null;
+  quote_budget_units: bigint | null;
+  filled_lots: bigint;
+  filled_notional: string;
+  filled_quote_units: bigint;
+  fee_units: bigint;
+  status: string;
+  cancel_reason: string | null;
+  client_order_id: string | null;
+  created_at: bigint;
+  updated_at: bigint;
+}): OrderRecord {
+  return {
+    id: Number(row.id),
+    userId: Number(row.user_id),
+    symbolId: Number(row.symbol_id),
+    side: row.side as Side,
+    type: row.type as OrderType,
+    priceTicks: row.price_ticks,
+    quantityLots: row.quantity_lots,
+    quoteBudgetUnits: row.quote_budget_units,
+    filledLots: row.filled_lots,
+    filledNotional: BigInt(row.filled_notional),
+    filledQuoteUnits: row.filled_quote_units,
+    feeUnits: row.fee_units,
+    status: row.status as OrderStatus,
+    cancelReason: row.cancel_reason,
+    clientOrderId: row.client_order_id,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+export async function loadExchangeSymbols(executor: Executor): Promise<MarketSymbol[]> {
+  const rows = await executor
+    .selectFrom('symbols')
+    .innerJoin('currencies as base', 'base.code', 'symbols.base_symbol')
+    .innerJoin('currencies as quote', 'quote.code', 'symbols.quote_symbol')
+    .select([
+      'symbols.id',
+      'symbols.type',
+      'symbols.symbol',
+      'symbols.base_symbol',
+      'symbols.quote_symbol',
+      'symbols.price_precision',
+      'symbols.volume_precision',
+      'symbols.test_only',
+      'base.scale as base_scale',
+      'quote.scale as quote_scale',
+    ])
+    .where('symbols.type', '=', 3n)
+    .orderBy('symbols.id')
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    type: Number(row.type),
+    symbol: row.symbol,
+    baseSymbol: row.base_symbol,
+    quoteSymbol: row.quote_symbol,
+    pricePrecision: Number(row.price_precision),
+    volumePrecision: Number(row.volume_precision),
+    baseScale: Number(row.base_scale),
+    quoteScale: Number(row.quote_scale),
+    testOnly: row.test_only === 1n,
+  }));
+}
+
+/** Open limit orders of a symbol in time priority, for rebuilding its book. */
+export async function loadRestingOrders(executor: Executor, symbolId: number): Promise<OrderRecord[]> {
+  const rows = await executor
+    .selectFrom('orders')
+    .selectAll()
+    .where('symbol_id', '=', BigInt(symbolId))
+    .where('status', '=', 'open')
+    .where('type', '=', 'limit')
+    .orderBy('id')
+    .execute();
+  return rows.map(toRecord);
+}
+
+export async function insertOrder(
+  trx: Transaction<Database>,
+  order: {
+    userId: number;
+    symbolId: number;
+    side: Side;
+    type: OrderType;
+    priceTicks: bigint | null;
+    quantityLots: bigint | null;
+    quoteBudgetUnits: bigint | null;
+    clientOrderId: string | null;
+    now: number;
+  },
+): Promise<OrderRecord> {
+  const row = await trx
+    .insertInto('orders')
+    .values({
+      user_id: order.userId,
+      symbol_id: order.symbolId,
+      side: order.side,
+      type: order.type,
+      price_ticks: order.priceTicks,
+      quantity_lots: order.quantityLots,
+      quote_budget_units: order.quoteBudgetUnits,
+      filled_lots: 0,
+      filled_notional: '0',
+      filled_quote_units: 0,
+      fee_units: 0,
+      status: 'open',
+      cancel_reason: null,
+      client_order_id: order.clientOrderId,
+      created_at: order.now,
+      updated_at: order.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toRecord(row);
+}
+
+export async function findOrder(executor: Executor, orderId: number): Promise<OrderRecord | undefined> {
+  const row = await executor.selectFrom('orders').selectAll().where('id', '=', BigInt(orderId)).executeTakeFirst();
+  return row ? toRecord(row) : undefined;
+}
+
+export async function findOrderByClientId(executor: Executor, userId: number, clientOrderId: string): Promise<OrderRecord | undefined> {
+  const row = await executor
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', BigInt(userId))
+    .where('client_order_id', '=', clientOrderId)
+    .executeTakeFirst();
+  return row ? toRecord(row) : undefined;
+}
+
+export async function saveOrderProgress(trx: Transaction<Database>, order: OrderRecord): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({
+      filled_lots: order.filledLots,
+      filled_notional: order.filledNotional.toString(),
+      filled_quote_units: order.filledQuoteUnits,
+      fee_units: order.feeUnits,
+      status: order.status,
+      cancel_reason: order.cancelReason,
+      updated_at: order.updatedAt,
+    })
+    .where('id', '=', BigInt(order.id))
+    .execute();
+}
+
+export async function insertTrade(
+  trx: Transaction<Database>,
+  trade: { symbolId: number; priceTicks: bigint; quantityLots: bigint; takerOrderId: number; makerOrderId: number; takerUserId: number; makerUserId: number; takerSide: Side; now: number },
+): Promise<number> {
+  const row = await trx
+    .insertInto('trades')
+    .values({
+      symbol_id: trade.symbolId,
+      price_ticks: trade.priceTicks,
+      quantity_lots: trade.quantityLots,
+      taker_order_id: trade.takerOrderId,
+      maker_order_id: trade.makerOrderId,
+      taker_user_id: trade.takerUserId,
+      maker_user_id: trade.makerUserId,
+      taker_side: trade.takerSide,
+      created_at: trade.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function selectUserOrders(
+  executor: Executor,
+  userId: number,
+  filter: { symbolId?: number; status?: OrderStatus | 'closed'; offset: number; limit: number },
+): Promise<{ total: number; list: OrderRecord[] }> {
+  let query = executor.selectFrom('orders').where('user_id', '=', BigInt(userId));
+  if (filter.symbolId !== undefined) query = query.where('symbol_id', '=', BigInt(filter.symbolId));
+  if (filter.status === 'closed') query = query.where('status', '!=', 'open');
+  else if (filter.status) query = query.where('status', '=', filter.status);
+  const count = await query.select((eb) => eb.fn.countAll<bigint>().as('total')).executeTakeFirstOrThrow();
+  const rows = await query.selectAll().orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute();
+  return { total: Number(count.total), list: rows.map(toRecord) };
+}
+
+export async function selectRecentTrades(executor: Executor, symbolId: number, limit: number) {
+  return executor
+    .selectFrom('trades')
+    .select(['id', 'price_ticks', 'quantity_lots', 'taker_side', 'created_at'])
+    .where('symbol_id', '=', BigInt(symbolId))
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function lastTradePrices(executor: Executor): Promise<Map<number, bigint>> {
+  const rows = await executor
+    .selectFrom('trades')
+    .select(['symbol_id', 'price_ticks'])
+    .where('id', 'in', (eb) => eb.selectFrom('trades').select((inner) => inner.fn.max('id').as('id')).groupBy('symbol_id'))
+    .execute();
+  return new Map(rows.map((row) => [Number(row.symbol_id), row.price_ticks]));
+}

@@ -1,0 +1,99 @@
+/**
+ * The engine's public face: what modules (exchange calls, market data, sockets, robots,
+ * convert) may call and the events it publishes after each commit. Amounts cross this boundary
+ * as decimal strings; inside the engine they are ticks, lots and units.
+ */
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import type { Side } from './book/types';
+
+export type { Side };
+export type OrderType = 'limit' | 'market';
+export type OrderStatus = 'open' | 'filled' | 'cancelled';
+
+export interface MarketSymbol {
+  id: number;
+  type: number;
+  symbol: string;
+  baseSymbol: string;
+  quoteSymbol: string;
+  pricePrecision: number;
+  volumePrecision: number;
+  baseScale: number;
+  quoteScale: number;
+  testOnly: boolean;
+}
+
+export interface PlaceOrderInput {
+  userId: number;
+  symbolId: number;
+  side: Side;
+  type: OrderType;
+  /** Limit price, a decimal string with at most pricePrecision decimals. */
+  price?: string;
+  /** Base quantity, at most volumePrecision decimals; required except for a market buy by amount. */
+  quantity?: string;
+  /** Market buys may instead spend a quote amount (at most the quote currency's scale). */
+  quoteAmount?: string;
+  clientOrderId?: string;
+}
+
+export interface OrderView {
+  id: number;
+  userId: number;
+  symbolId: number;
+  symbol: string;
+  side: Side;
+  type: OrderType;
+  price: string | null;
+  quantity: string | null;
+  quoteAmount: string | null;
+  filledQuantity: string;
+  /** Quote paid (buy) or received before fees (sell). */
+  filledQuote: string;
+  averagePrice: string | null;
+  fee: string;
+  feeCurrency: string;
+  status: OrderStatus;
+  cancelReason: string | null;
+  clientOrderId: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface TradeView {
+  id: number;
+  symbolId: number;
+  price: string;
+  quantity: string;
+  /** The taker's side: a buy taker lifts the ask (the price ticked up). */
+  takerSide: Side;
+  time: number;
+}
+
+export interface LevelChange {
+  side: Side;
+  price: string;
+  /** The level's new total quantity; "0" removes the level. */
+  quantity: string;
+}
+
+export interface DepthSnapshot {
+  symbolId: number;
+  /** The sequence number of the last book change included in this snapshot. */
+  sequence: number;
+  bids: [price: string, quantity: string][];
+  asks: [price: string, quantity: string][];
+}
+
+/** Published only after the command's transaction committed, in commit order. */
+export interface EngineEvents {
+  /** Book deltas of one command; sequence numbers per symbol increase by exactly one. */
+  book: { symbolId: number; sequence: number; changes: LevelChange[] };
+  trades: { symbolId: number; trades: TradeView[] };
+  order: { userId: number; order: OrderView };
+  balance: { userId: number; currencies: string[] };
+}
+
+/** Runs inside a command's transaction after its trades are written (candles, say). */
+export type TradesHook = (trx: Transaction<Database>, symbol: MarketSymbol, trades: TradeView[], tradeTicks: { priceTicks: bigint; quantityLots: bigint; time: number }[]) => Promise<void>;
