@@ -1,0 +1,60 @@
+/**
+ * Spot exchange calls: thin wrappers over the engine. A symbol is named by id or by name; every
+ * order read or cancelled is the signed-in user's own (the engine checks ownership).
+ */
+import type { FastifyInstance } from 'fastify';
+import { activeOrdersCall, cancelOrderCall, createOrderCall, ORDERS_PAGE_MAX, ordersCall } from '../../../src/shared/api/exchange';
+import { refuse } from '../../http/errors';
+import { registerCall } from '../../http/route';
+import type { Engine } from '../../engine/engine';
+
+/** Orders per minute per client: generous for people, a brake for a runaway script. */
+const CREATE_PER_MINUTE = 600;
+
+export function resolveSymbolId(engine: Engine, key: number | string): number {
+  // Forms send the id as text: digits are an id, anything else a name.
+  const id = typeof key === 'number' ? key : /^\d+$/.test(key) ? Number(key) : undefined;
+  const wanted = typeof key === 'string' ? key.toUpperCase().replace('/', '_') : undefined;
+  const found = engine.symbols().find((symbol) => (id !== undefined ? symbol.id === id : symbol.symbol === wanted));
+  if (!found) refuse('symbolNotFound');
+  return found.id;
+}
+
+export async function exchangeRoutes(app: FastifyInstance): Promise<void> {
+  const { engine } = app;
+
+  registerCall(
+    app,
+    createOrderCall,
+    async (request) => {
+      const body = request.body;
+      return engine.placeOrder({
+        userId: request.user!.id,
+        symbolId: resolveSymbolId(engine, body.symbol),
+        side: body.side,
+        type: body.type,
+        price: body.price,
+        quantity: body.quantity,
+        quoteAmount: body.quoteAmount,
+        clientOrderId: body.clientOrderId,
+      });
+    },
+    { perMinute: CREATE_PER_MINUTE },
+  );
+
+  registerCall(app, activeOrdersCall, async (request) =>
+    engine.activeOrders(request.user!.id, request.query.symbol === undefined ? undefined : resolveSymbolId(engine, request.query.symbol)),
+  );
+
+  registerCall(app, cancelOrderCall, async (request) => engine.cancelOrder(request.user!.id, request.query.id), { perMinute: CREATE_PER_MINUTE });
+
+  registerCall(app, ordersCall, async (request) => {
+    const body = request.body;
+    return engine.orders(request.user!.id, {
+      symbolId: body.symbol === undefined ? undefined : resolveSymbolId(engine, body.symbol),
+      status: body.status,
+      offset: body.offset,
+      limit: Math.min(body.limit, ORDERS_PAGE_MAX),
+    });
+  });
+}
