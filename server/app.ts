@@ -26,13 +26,14 @@ import { walletRoutes } from './modules/wallet/routes';
 import { contentRootRoutes, contentRoutes } from './modules/content/routes';
 import { notificationRoutes } from './modules/notification/routes';
 import { operatorRoutes } from './modules/operator/routes';
+import { exchangeRoutes } from './modules/exchange/routes';
 import { convertRoutes } from './modules/convert/routes';
 
 export const API_PREFIX = '/api/v1';
 /** Bodies above this are refused with 413: no call of the API needs more (uploads set their own). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-const MODULES = [accountRoutes, siteRoutes, marketRoutes, walletRoutes, contentRoutes, notificationRoutes, operatorRoutes, convertRoutes];
+const MODULES = [accountRoutes, siteRoutes, marketRoutes, walletRoutes, contentRoutes, notificationRoutes, operatorRoutes, convertRoutes, exchangeRoutes];
 
 export async function buildApp(context: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
