@@ -22,6 +22,7 @@ import { Engine } from './engine/engine';
 import { accountRoutes } from './modules/account/routes';
 import { siteRoutes } from './modules/site/routes';
 import { marketRoutes } from './modules/market/routes';
+import { homeRoutes } from './modules/home/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { contentRootRoutes, contentRoutes } from './modules/content/routes';
 import { notificationRoutes } from './modules/notification/routes';
@@ -33,7 +34,7 @@ export const API_PREFIX = '/api/v1';
 /** Bodies above this are refused with 413: no call of the API needs more (uploads set their own). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-const MODULES = [accountRoutes, siteRoutes, marketRoutes, walletRoutes, contentRoutes, notificationRoutes, operatorRoutes, convertRoutes, exchangeRoutes];
+const MODULES = [accountRoutes, siteRoutes, marketRoutes, homeRoutes, walletRoutes, contentRoutes, notificationRoutes, operatorRoutes, convertRoutes, exchangeRoutes];
 
 export async function buildApp(context: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
