@@ -23,6 +23,8 @@ export interface ServerConfig {
   /** argon2id cost; tests lower it to keep the suite fast. */
   passwordHashMemoryKib: number;
   logLevel: string;
+  /** Market-maker robots quote every exchange market (and backfill candles on first start). */
+  robotsEnabled: boolean;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitScale: integer(env.RATE_LIMIT_SCALE, 1),
     passwordHashMemoryKib: integer(env.PASSWORD_HASH_MEMORY_KIB, 19_456),
     logLevel: env.LOG_LEVEL ?? 'info',
+    robotsEnabled: flag(env.ROBOTS, true),
     ...overrides,
   };
 }
