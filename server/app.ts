@@ -19,6 +19,8 @@ import { registerSessions } from './http/session';
 import './http/types';
 import { OutboxDispatcher } from './outbox';
 import { Engine } from './engine/engine';
+import { marketQuoteSource } from './realtime/publisher';
+import { registerRealtime } from './realtime/server';
 import { accountRoutes } from './modules/account/routes';
 import { siteRoutes } from './modules/site/routes';
 import { marketRoutes } from './modules/market/routes';
@@ -81,6 +83,8 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   const engine = new Engine(context);
   await engine.start();
   app.decorate('engine', engine);
+  // Sockets share app.server, so they work under app.listen in main.ts and in tests alike.
+  app.decorate('realtime', registerRealtime(app, { engine, quoteOf: marketQuoteSource(context) }));
 
   await app.register(
     async (api) => {

@@ -6,6 +6,7 @@
  * refused whatever it carries. Guards are hooks driven by each route's `auth` config.
  */
 import crypto from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { sendError } from './envelope';
@@ -49,6 +50,8 @@ function toSessionRow(row: {
 }
 
 export interface SessionStore {
+  /** The live session of a cookie token and its user; `touch: false` leaves last_seen_at alone. */
+  load(token: string, options?: { touch?: boolean }): Promise<{ session: SessionRow; user: SessionUser | null } | null>;
   create(request: FastifyRequest, reply: FastifyReply, userId: number | null): Promise<SessionRow>;
   /** Ends the request's session and starts a fresh one for `userId` (sign-in): no fixation. */
   rotate(request: FastifyRequest, reply: FastifyReply, userId: number): Promise<SessionRow>;
@@ -66,7 +69,7 @@ export function registerSessions(app: FastifyInstance): SessionStore {
     secure: config.secureCookies,
   };
 
-  async function load(token: string): Promise<{ session: SessionRow; user: SessionUser | null } | null> {
+  async function load(token: string, touch = true): Promise<{ session: SessionRow; user: SessionUser | null } | null> {
     const row = await db
       .selectFrom('sessions')
       .leftJoin('users', 'users.id', 'sessions.user_id')
@@ -93,7 +96,7 @@ export function registerSessions(app: FastifyInstance): SessionStore {
       await db.deleteFrom('sessions').where('id', '=', session.id).execute();
       return null;
     }
-    if (time - session.lastSeenAt > TOUCH_INTERVAL_MS) {
+    if (touch && time - session.lastSeenAt > TOUCH_INTERVAL_MS) {
       await db.updateTable('sessions').set({ last_seen_at: time }).where('id', '=', session.id).execute();
       session.lastSeenAt = time;
     }
@@ -105,6 +108,9 @@ export function registerSessions(app: FastifyInstance): SessionStore {
   }
 
   const store: SessionStore = {
+    load(token, options) {
+      return load(token, options?.touch ?? true);
+    },
     async create(request, reply, userId) {
       const token = randomToken();
       const time = now();
@@ -212,7 +218,7 @@ function safeEqual(a: string, b: string): boolean {
  * A state-changing request must come from our own pages: Sec-Fetch-Site, when the browser sends
  * it, must not be cross-site, and an Origin header must name this host or an allowed origin.
  */
-function isSameSiteRequest(request: FastifyRequest, allowedOrigins: string[]): boolean {
+export function isSameSiteRequest(request: { headers: IncomingHttpHeaders }, allowedOrigins: string[]): boolean {
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite === 'cross-site') return false;
   const origin = request.headers.origin;

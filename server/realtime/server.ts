@@ -1,0 +1,214 @@
+/**
+ * socket.io on the API's own HTTP server (DESIGN.md, "Realtime"). The handshake refuses a
+ * cross-site Origin (a browser sends cookies on a websocket whatever the page's origin, so the
+ * Origin check is what stops another site from reading a user's private channel), reads the
+ * session cookie with the HTTP layer's own loader, and puts a signed-in socket in its private
+ * channel. Anyone may subscribe to market channels, up to a bound, at a bounded message rate.
+ * What is published comes from engine events only (publisher.ts), which fire after commit.
+ */
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { ERRCODES } from '../../src/shared/errcodes';
+import {
+  marketChannel,
+  REALTIME_LIMITS,
+  REALTIME_PATH,
+  subscribeRequestSchema,
+  userChannel,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+  type SubscribeAck,
+} from '../../src/shared/realtime';
+import { isSameSiteRequest, SESSION_COOKIE } from '../http/session';
+import type { SessionUser } from '../http/types';
+import { MessageBudget, REALTIME_SERVER_LIMITS } from './limits';
+import { publishEngineEvents, type QuoteSource, type RealtimeEngine } from './publisher';
+
+export interface SocketData {
+  user: SessionUser | null;
+  /** The session cookie the socket signed in with, to check it again later. */
+  sessionToken: string | null;
+  /** Market channels held, by symbol id. */
+  symbolIds: Set<number>;
+  budget: MessageBudget;
+}
+
+export type RealtimeIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export interface RealtimeOptions {
+  engine: RealtimeEngine;
+  /** The market-data module's quote of a symbol, pushed after its trades. */
+  quoteOf?: QuoteSource;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: RealtimeIo;
+  }
+}
+
+/** Attaches the socket server to app.server (works for app.listen and tests) and closes it with the app. */
+export function registerRealtime(app: FastifyInstance, options: RealtimeOptions): RealtimeIo {
+  const { config } = app.context;
+  const io: RealtimeIo = new Server(app.server, {
+    path: REALTIME_PATH,
+    serveClient: false,
+    cookie: false,
+    maxHttpBufferSize: REALTIME_LIMITS.messageBytesMax,
+    pingInterval: REALTIME_SERVER_LIMITS.pingIntervalMs,
+    pingTimeout: REALTIME_SERVER_LIMITS.pingTimeoutMs,
+    connectTimeout: REALTIME_SERVER_LIMITS.connectTimeoutMs,
+    allowRequest(request, answer) {
+      if (!isSameSiteRequest(request, config.allowedOrigins)) return answer('cross-site origin', false);
+      if (io.engine.clientsCount >= REALTIME_SERVER_LIMITS.connectionsMax) return answer('too many connections', false);
+      return answer(null, true);
+    },
+  });
+
+  io.use((socket, next) => {
+    authenticate(app, socket).then(
+      () => next(),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'socket handshake failed');
+        next(new Error('unavailable'));
+      },
+    );
+  });
+  io.on('connection', (socket) => onConnection(app, options, socket));
+
+  const stopPublishing = publishEngineEvents(io, options.engine, options.quoteOf, app.log);
+  const recheckTimer = setInterval(() => void recheckSessions(app, io, options.engine), REALTIME_SERVER_LIMITS.sessionRecheckMs);
+  recheckTimer.unref();
+
+  // Before the HTTP server stops: its close waits for every connection, websockets included.
+  app.addHook('preClose', async () => {
+    clearInterval(recheckTimer);
+    stopPublishing();
+    io.disconnectSockets(true);
+    io.engine.close();
+  });
+  return io;
+}
+
+async function authenticate(app: FastifyInstance, socket: RealtimeSocket): Promise<void> {
+  const { now } = app.context;
+  socket.data.user = null;
+  socket.data.sessionToken = null;
+  socket.data.symbolIds = new Set();
+  socket.data.budget = new MessageBudget(REALTIME_LIMITS.messageBurst, REALTIME_LIMITS.messagesPerSecond, now());
+  const cookieHeader = socket.request.headers.cookie;
+  if (!cookieHeader) return;
+  const token = app.parseCookie(cookieHeader)[SESSION_COOKIE];
+  if (!token || token.length > REALTIME_SERVER_LIMITS.sessionTokenLengthMax) return;
+  const loaded = await app.sessions.load(token);
+  if (!loaded?.user) return;
+  socket.data.user = loaded.user;
+  socket.data.sessionToken = token;
+}
+
+function onConnection(app: FastifyInstance, options: RealtimeOptions, socket: RealtimeSocket): void {
+  const { now } = app.context;
+  const { user } = socket.data;
+  if (user) void socket.join(userChannel(user.id));
+  watchQueue(socket);
+
+  socket.use((packet, next) => {
+    if (socket.data.budget.take(now())) return next();
+    // Over budget: the message is dropped unanswered except for its acknowledgement.
+    const ack = packet.at(-1);
+    if (typeof ack === 'function') (ack as (answer: SubscribeAck) => void)({ ok: false, errcode: ERRCODES.rateLimited });
+  });
+
+  socket.on('subscribe', (request: unknown, ack: unknown) => {
+    answer(ack, subscribe(options.engine, socket, request));
+  });
+  socket.on('unsubscribe', (request: unknown, ack: unknown) => {
+    answer(ack, unsubscribe(socket, request));
+  });
+}
+
+function subscribe(engine: RealtimeEngine, socket: RealtimeSocket, request: unknown): SubscribeAck {
+  const parsed = subscribeRequestSchema.safeParse(request);
+  if (!parsed.success) return { ok: false, errcode: ERRCODES.invalidFields };
+  const { symbolId } = parsed.data;
+  const channel = marketChannel(symbolId);
+  if (!canWatch(engine, socket.data.user, symbolId)) return { ok: false, errcode: ERRCODES.symbolNotFound };
+  if (socket.data.symbolIds.has(symbolId)) return { ok: true, channel };
+  // Too many channels is answered like too many messages: the client is asking for too much.
+  if (socket.data.symbolIds.size >= REALTIME_LIMITS.subscriptionsMax) return { ok: false, errcode: ERRCODES.rateLimited };
+  socket.data.symbolIds.add(symbolId);
+  void socket.join(channel);
+  return { ok: true, channel };
+}
+
+function unsubscribe(socket: RealtimeSocket, request: unknown): SubscribeAck {
+  const parsed = subscribeRequestSchema.safeParse(request);
+  if (!parsed.success) return { ok: false, errcode: ERRCODES.invalidFields };
+  const channel = marketChannel(parsed.data.symbolId);
+  socket.data.symbolIds.delete(parsed.data.symbolId);
+  void socket.leave(channel);
+  return { ok: true, channel };
+}
+
+/** A market the engine trades; test-only markets only for accounts with testEnabled (spec 6). */
+function canWatch(engine: RealtimeEngine, user: SessionUser | null, symbolId: number): boolean {
+  const symbol = engine.symbol(symbolId);
+  return symbol !== undefined && (!symbol.testOnly || user?.testEnabled === true);
+}
+
+function answer(ack: unknown, result: SubscribeAck): void {
+  if (typeof ack === 'function') (ack as (answer: SubscribeAck) => void)(result);
+}
+
+/**
+ * socket.io queues without limit for a reader that does not keep up. Packets the transport has
+ * not taken are counted from engine.io's public events; past the bound the socket is dropped,
+ * and the client reconnects and resyncs from a snapshot instead of the server holding its backlog.
+ */
+function watchQueue(socket: RealtimeSocket): void {
+  let queuedPackets = 0;
+  let dropping = false;
+  socket.conn.on('packetCreate', () => {
+    queuedPackets += 1;
+    if (queuedPackets <= REALTIME_SERVER_LIMITS.queuedPacketsMax || dropping) return;
+    dropping = true;
+    setImmediate(() => socket.disconnect(true));
+  });
+  socket.conn.on('flush', () => {
+    queuedPackets = 0;
+  });
+}
+
+/**
+ * A socket outlives the request that opened it: once its session ends (sign-out, expiry, a
+ * disabled account) it leaves its private channel and any test-only market, and goes on as an
+ * anonymous socket. The check does not count as activity on the session.
+ */
+export async function recheckSessions(app: FastifyInstance, io: RealtimeIo, engine: RealtimeEngine): Promise<void> {
+  for (const socket of io.sockets.sockets.values()) {
+    const { user, sessionToken } = socket.data;
+    if (!user || !sessionToken) continue;
+    try {
+      const loaded = await app.sessions.load(sessionToken, { touch: false });
+      if (loaded?.user?.id === user.id) continue;
+      signOutSocket(socket, engine);
+    } catch (error) {
+      app.log.error({ err: error }, 'socket session check failed');
+      return;
+    }
+  }
+}
+
+function signOutSocket(socket: RealtimeSocket, engine: RealtimeEngine): void {
+  const { user } = socket.data;
+  if (!user) return;
+  void socket.leave(userChannel(user.id));
+  socket.data.user = null;
+  socket.data.sessionToken = null;
+  for (const symbolId of socket.data.symbolIds) {
+    if (canWatch(engine, null, symbolId)) continue;
+    socket.data.symbolIds.delete(symbolId);
+    void socket.leave(marketChannel(symbolId));
+  }
+}
