@@ -83,7 +83,9 @@ export class Engine {
         symbol,
         scales: { pricePrecision: symbol.pricePrecision, volumePrecision: symbol.volumePrecision, baseScale: symbol.baseScale, quoteScale: symbol.quoteScale },
         book: new FastOrderBook(),
-        sequence: 0,
+        // Starts from the boot time, so that a client holding a sequence from before a restart
+        // always sees a gap and resyncs instead of taking new deltas for stale ones.
+        sequence: this.context.now(),
         levels: new Map(),
         halted: false,
       };
@@ -115,6 +117,9 @@ export class Engine {
     market.book = book;
     market.levels = levels;
     market.halted = false;
+    // A snapshot taken before the rebuild may show changes that never committed: skipping a
+    // number makes every client resync.
+    market.sequence += 1;
   }
 
   private market(symbolId: number): Market {

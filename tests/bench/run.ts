@@ -8,7 +8,9 @@
  * To add a benchmark, write a module that exports a `BenchmarkModule` and append it to
  * BENCHMARKS. `npm run bench -- ledger` runs only the modules whose name contains "ledger".
  */
+import { bookBenchmark } from './book';
 import { ledgerBenchmark } from './ledger';
+import { ordersBenchmark } from './orders';
 
 export interface BenchmarkRow {
   metric: string;
@@ -22,7 +24,7 @@ export interface BenchmarkModule {
   run(): Promise<BenchmarkRow[]>;
 }
 
-const BENCHMARKS: BenchmarkModule[] = [ledgerBenchmark];
+const BENCHMARKS: BenchmarkModule[] = [ledgerBenchmark, bookBenchmark, ordersBenchmark];
 
 /** Whole numbers as they are, others with a precision that suits their size. */
 function formatValue(value: number | string): string {

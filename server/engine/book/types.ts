@@ -90,8 +90,13 @@ export const placeLimit = (fields: Omit<PlaceLimitCommand, 'kind'>): PlaceLimitC
 export const placeMarket = (fields: Omit<PlaceMarketCommand, 'kind'>): PlaceMarketCommand => ({ kind: 'market', ...fields });
 export const cancelOrder = (fields: Omit<CancelCommand, 'kind'>): CancelCommand => ({ kind: 'cancel', ...fields });
 
+// A plain function, not a closure inside isValidCommand: tsx (esbuild keepNames) renames a
+// nested named arrow on every call, and on this hot path that cost more than the matching.
+function positiveInteger(value: number): boolean {
+  return Number.isSafeInteger(value) && value > 0;
+}
+
 export function isValidCommand(command: BookCommand): boolean {
-  const positiveInteger = (value: number) => Number.isSafeInteger(value) && value > 0;
   if (!positiveInteger(command.orderId) || !Number.isSafeInteger(command.userId)) return false;
   if (command.kind === 'cancel') return true;
   if (!positiveInteger(command.quantityLots)) return false;

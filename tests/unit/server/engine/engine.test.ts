@@ -125,7 +125,9 @@ describe('Engine', () => {
     engine.events.on('order', (event) => seen.push(`order:${event.userId}:${event.order.status}`));
     await engine.placeOrder({ userId: seller.userId, symbolId: BTC_USDT, side: 'sell', type: 'limit', price: '90000', quantity: '0.5' });
     await engine.placeOrder({ userId: buyer.userId, symbolId: BTC_USDT, side: 'buy', type: 'limit', price: '90000', quantity: '0.2' });
-    expect(sequences).toEqual([1, 2]);
+    expect(sequences).toHaveLength(2);
+    expect(sequences[1]).toBe(sequences[0]! + 1);
+    expect(engine.depth(BTC_USDT, 5).sequence).toBe(sequences[1]);
     expect(seen).toEqual([`order:${seller.userId}:open`, 'trades:1', `order:${buyer.userId}:filled`, `order:${seller.userId}:open`]);
   });
 
