@@ -9,7 +9,8 @@ import { Engine } from '../../../../server/engine/engine';
 import { auditLedger } from '../../../../server/ledger/audit';
 import { userBalances } from '../../../../server/ledger/ledger';
 import { formatUnits } from '../../../../src/shared/money';
-import { createTestUser, creditUser } from '../../../helpers/auth';
+import { errcodeName } from '../../../../src/shared/errcodes';
+import { createTestUser, creditUser, type TestUser } from '../../../helpers/auth';
 import { buildTestServer, type TestServer } from '../../../helpers/server';
 
 const BTC_USDT = 301;
@@ -145,8 +146,18 @@ describe('Engine', () => {
     expect(actual).toEqual(expected);
   });
 
-  it('keeps the ledger whole while many users race orders and cancels', async () => {
+  it('keeps the ledger whole while many users race orders, cancels and converts', async () => {
     const engine = server.app.engine;
+    /** A convert through the real calls; a refusal rejects with its errcode name, like the engine. */
+    const convert = async (user: TestUser, [from, to, amount]: [string, string, string]) => {
+      const quote = await server.app.inject({ method: 'POST', url: '/api/v1/convert/quote', headers: user.headers, payload: { from, to, amount } });
+      const quoteBody = quote.json<{ errcode: number; data?: { quoteId: string } }>();
+      const created = quoteBody.data
+        ? await server.app.inject({ method: 'POST', url: '/api/v1/convert/create', headers: user.headers, payload: { quoteId: quoteBody.data.quoteId } })
+        : quote;
+      const errcode = created.json<{ errcode: number }>().errcode;
+      if (errcode !== 0) throw Object.assign(new Error(`convert refused: ${errcode}`), { code: errcodeName(errcode) });
+    };
     const users = await Promise.all(Array.from({ length: 6 }, () => createTestUser(server)));
     for (const user of users) {
       await creditUser(server, user.userId, 'BTC', '0.3');
@@ -159,6 +170,7 @@ describe('Engine', () => {
       const batch = users.flatMap((user) =>
         Array.from({ length: 4 }, () => {
           const roll = random();
+          if (roll > 0.9) return convert(user, random() < 0.5 ? ['USDT', 'BTC', '700'] : ['BTC', 'USDT', '0.008']);
           if (roll < 0.2 && placed.length > 0) {
             const target = placed[Math.floor(random() * placed.length)]!;
             // A quarter of the cancels name someone else's order: they must be refused.
@@ -175,7 +187,9 @@ describe('Engine', () => {
       );
       const results = await Promise.allSettled(batch);
       for (const result of results) {
-        if (result.status === 'rejected') expect(['insufficientBalance', 'orderNotOpen', 'orderNotFound', 'orderValueTooSmall']).toContain((result.reason as { code?: string }).code);
+        if (result.status === 'rejected') {
+          expect(['insufficientBalance', 'orderNotOpen', 'orderNotFound', 'orderValueTooSmall', 'noLiquidity']).toContain((result.reason as { code?: string }).code);
+        }
       }
       await expectAuditOk();
     }
@@ -184,5 +198,7 @@ describe('Engine', () => {
     for (const { userId, orderId } of placed) expect(Number(byId.get(orderId)?.user_id)).toBe(userId);
     const trades = await server.context.db.selectFrom('trades').select((eb) => eb.fn.countAll<bigint>().as('total')).executeTakeFirstOrThrow();
     expect(Number(trades.total)).toBeGreaterThan(10);
+    const converts = await server.context.db.selectFrom('convert_orders').select((eb) => eb.fn.countAll<bigint>().as('total')).executeTakeFirstOrThrow();
+    expect(Number(converts.total)).toBeGreaterThan(0);
   });
 });
