@@ -8,6 +8,7 @@ import { boot } from './boot';
 import { loadConfig } from './config';
 import { DEMO_USERS } from './db/seed/users';
 import { startMaintenance } from './maintenance';
+import { startMarketMakers } from './engine/robots';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -15,6 +16,8 @@ async function main(): Promise<void> {
   const app = await buildApp(context, { logger: true });
   app.outbox.start();
   const stopMaintenance = startMaintenance(context);
+  // Robots (ROBOTS=off switches them off) backfill candles on first start, then quote every market.
+  const marketMakers = await startMarketMakers(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -24,6 +27,7 @@ async function main(): Promise<void> {
     const forced = setTimeout(() => process.exit(1), 10_000);
     forced.unref();
     stopMaintenance();
+    await marketMakers?.stop();
     await app.close();
     await database.close();
     process.exit(0);

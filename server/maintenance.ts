@@ -4,6 +4,7 @@
  * verification codes a day after they expired. main.ts runs it at boot and every few minutes.
  */
 import type { AppContext } from './context';
+import { sweepRobotOrders } from './engine/robots';
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 const CODE_RETENTION_MS = 24 * 60 * 60_000;
@@ -26,6 +27,7 @@ export async function sweepExpired(context: AppContext): Promise<SweepResult> {
 export function startMaintenance(context: AppContext): () => void {
   const run = () => {
     sweepExpired(context).catch((error: unknown) => context.log?.error({ err: error }, 'maintenance sweep failed'));
+    sweepRobotOrders(context).catch((error: unknown) => context.log?.error({ err: error }, 'robot order retention failed'));
   };
   run();
   const timer = setInterval(run, MAINTENANCE_INTERVAL_MS);

@@ -29,7 +29,7 @@ export async function buildTestServer(overrides: Partial<ServerConfig> = {}): Pr
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-test-'));
   const config = loadConfig(
     {},
-    { dataDir, webRoot: undefined, demoMode: true, rateLimitScale: 1000, passwordHashMemoryKib: 1024, logLevel: 'silent', ...overrides },
+    { dataDir, webRoot: undefined, demoMode: true, rateLimitScale: 1000, passwordHashMemoryKib: 1024, logLevel: 'silent', robotsEnabled: false, ...overrides },
   );
   let offsetMs = 0;
   const sender = new MemorySender();

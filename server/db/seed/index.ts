@@ -8,6 +8,7 @@ import { seedMarket } from './market';
 import { seedSite } from './site';
 import { seedDemoUsers } from './users';
 import { seedContent } from './content';
+import { seedRobots } from './robots';
 
 interface SeedPart {
   name: string;
@@ -20,6 +21,8 @@ const PARTS: SeedPart[] = [
   { name: 'site', demoOnly: false, run: seedSite },
   { name: 'content', demoOnly: true, run: seedContent },
   { name: 'demo-users', demoOnly: true, run: seedDemoUsers },
+  // Not demo-only: a market needs its makers whenever robots are on (seedRobots checks that).
+  { name: 'robots', demoOnly: false, run: seedRobots },
 ];
 
 export async function seedDatabase(context: AppContext): Promise<void> {
