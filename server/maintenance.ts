@@ -1,17 +1,20 @@
 /**
  * Housekeeping that keeps tables from growing without bound: sessions past their idle or
- * absolute lifetime (a session is otherwise only deleted when its cookie comes back), and
- * verification codes a day after they expired. main.ts runs it at boot and every few minutes.
+ * absolute lifetime (a session is otherwise only deleted when its cookie comes back),
+ * verification codes a day after they expired, outbox events a week after they were dispatched,
+ * and old closed robot orders. main.ts runs it at boot and every few minutes.
  */
 import type { AppContext } from './context';
 import { sweepRobotOrders } from './engine/robots';
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 const CODE_RETENTION_MS = 24 * 60 * 60_000;
+const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60_000;
 
 export interface SweepResult {
   sessions: number;
   codes: number;
+  outbox: number;
 }
 
 export async function sweepExpired(context: AppContext): Promise<SweepResult> {
@@ -21,7 +24,12 @@ export async function sweepExpired(context: AppContext): Promise<SweepResult> {
     .where((eb) => eb.or([eb('absolute_expires_at', '<', BigInt(time)), eb('last_seen_at', '<', BigInt(time - context.config.sessionIdleMs))]))
     .executeTakeFirst();
   const codes = await context.db.deleteFrom('verification_codes').where('expires_at', '<', BigInt(time - CODE_RETENTION_MS)).executeTakeFirst();
-  return { sessions: Number(sessions.numDeletedRows), codes: Number(codes.numDeletedRows) };
+  const outbox = await context.db
+    .deleteFrom('outbox')
+    .where('dispatched_at', 'is not', null)
+    .where('dispatched_at', '<', BigInt(time - OUTBOX_RETENTION_MS))
+    .executeTakeFirst();
+  return { sessions: Number(sessions.numDeletedRows), codes: Number(codes.numDeletedRows), outbox: Number(outbox.numDeletedRows) };
 }
 
 export function startMaintenance(context: AppContext): () => void {

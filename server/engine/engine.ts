@@ -22,6 +22,7 @@ import { feeUnits, lotsToBaseUnits, notionalQuoteUnits, quoteUnitsToNotional, ty
 import { FastOrderBook } from './book/fast-book';
 import { cancelOrder as cancelCommand, placeLimit, placeMarket, type BookCommand, type BookEvent, type OrderBook } from './book/types';
 import { TypedEvents } from './events';
+import { writeOutbox } from '../outbox';
 import * as repo from './orders-repo';
 import type { OrderRecord } from './orders-repo';
 import type { DepthSnapshot, EngineEvents, LevelChange, MarketSymbol, OrderStatus, OrderView, PlaceOrderInput, Side, TradesHook, TradeView } from './types';
@@ -151,6 +152,7 @@ export class Engine {
       const command = this.bookCommand(market, order, parsed);
       const events = touchBook(() => market.book.apply(command));
       await this.settle(trx, market, order, events, pending, now);
+      await recordCommand(trx, market.symbol.id, pending, now);
       return order.id;
     });
     this.publish(market, pending, outcome.levelChanges);
@@ -172,6 +174,7 @@ export class Engine {
       pending.orders.set(order.id, order);
       this.changeLevel(market, pending, order.side, order.priceTicks!, -BigInt(cancelled.remainingLots));
       await this.closeOrder(trx, market, order, 'cancelled', 'user', pending, now);
+      await recordCommand(trx, market.symbol.id, pending, now);
       return order.id;
     });
     this.publish(market, pending, outcome.levelChanges);
@@ -493,6 +496,23 @@ export class Engine {
       updatedAt: order.updatedAt,
     };
   }
+}
+
+/**
+ * The command's domain event, in its own transaction: which orders changed and which trades it
+ * made. Subscribers of the outbox (notifications, later ones) read it after the commit.
+ */
+async function recordCommand(trx: Transaction<Database>, symbolId: number, pending: Pending, now: number): Promise<void> {
+  await writeOutbox(
+    trx,
+    'engine.command',
+    {
+      symbolId,
+      orders: [...pending.orders.values()].map((order) => ({ id: order.id, userId: order.userId, status: order.status })),
+      tradeIds: pending.trades.map((trade) => trade.id),
+    },
+    now,
+  );
 }
 
 function newPending(): Pending {

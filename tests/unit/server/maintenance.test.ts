@@ -25,6 +25,22 @@ describe('sweepExpired', () => {
     expect(owners).not.toContain(stale.userId);
   });
 
+  it('deletes outbox events a week after they were dispatched, never pending ones', async () => {
+    const time = server.context.now();
+    const week = 7 * 24 * 3_600_000;
+    await server.context.db
+      .insertInto('outbox')
+      .values([
+        { topic: 'test.old', payload_json: '{}', created_at: time - week - 1_000, dispatched_at: time - week - 1_000 },
+        { topic: 'test.pending', payload_json: '{}', created_at: time - week - 1_000, dispatched_at: null },
+        { topic: 'test.recent', payload_json: '{}', created_at: time, dispatched_at: time },
+      ])
+      .execute();
+    expect((await sweepExpired(server.context)).outbox).toBe(1);
+    const topics = (await server.context.db.selectFrom('outbox').select('topic').where('topic', 'like', 'test.%').execute()).map((row) => row.topic).sort();
+    expect(topics).toEqual(['test.pending', 'test.recent']);
+  });
+
   it('deletes verification codes a day after they expired', async () => {
     const time = server.context.now();
     await server.context.db

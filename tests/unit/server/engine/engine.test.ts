@@ -129,7 +129,33 @@ describe('Engine', () => {
     expect(sequences).toHaveLength(2);
     expect(sequences[1]).toBe(sequences[0]! + 1);
     expect(engine.depth(BTC_USDT, 5).sequence).toBe(sequences[1]);
+    // Each command wrote its domain event to the outbox in its own transaction.
+    const outbox = await server.context.db.selectFrom('outbox').select('payload_json').where('topic', '=', 'engine.command').orderBy('id').execute();
+    expect(outbox.map((row) => JSON.parse(row.payload_json))).toEqual([
+      { symbolId: BTC_USDT, orders: [{ id: expect.any(Number), userId: seller.userId, status: 'open' }], tradeIds: [] },
+      { symbolId: BTC_USDT, orders: [{ id: expect.any(Number), userId: buyer.userId, status: 'filled' }, { id: expect.any(Number), userId: seller.userId, status: 'open' }], tradeIds: [expect.any(Number)] },
+    ]);
     expect(seen).toEqual([`order:${seller.userId}:open`, 'trades:1', `order:${buyer.userId}:filled`, `order:${seller.userId}:open`]);
+  });
+
+  it('halts a market whose command failed after touching the book and rebuilds it from the database', async () => {
+    const { seller, buyer } = await fundedPair();
+    const engine = server.app.engine;
+    await engine.placeOrder({ userId: seller.userId, symbolId: BTC_USDT, side: 'sell', type: 'limit', price: '90000', quantity: '0.5' });
+    let failNext = true;
+    engine.addTradesHook(async () => {
+      if (failNext) {
+        failNext = false;
+        throw new Error('disk full while writing candles');
+      }
+    });
+    await expect(engine.placeOrder({ userId: buyer.userId, symbolId: BTC_USDT, side: 'buy', type: 'limit', price: '90000', quantity: '0.2' })).rejects.toThrow('disk full');
+    // The fill never committed: once rebuilt, the book shows the whole maker order again.
+    const retried = await engine.placeOrder({ userId: buyer.userId, symbolId: BTC_USDT, side: 'buy', type: 'limit', price: '89000', quantity: '0.1' });
+    expect(retried.status).toBe('open');
+    expect(engine.depth(BTC_USDT, 5)).toMatchObject({ asks: [['90000.00', '0.500000']], bids: [['89000.00', '0.100000']] });
+    expect(await balancesOf(buyer.userId)).toMatchObject({ USDT: { available: '91100.000000', held: '8900.000000' } });
+    await expectAuditOk();
   });
 
   it('rebuilds the same books from the database', async () => {
