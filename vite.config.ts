@@ -10,12 +10,21 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react-swc';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Names this build. The hub's SharedWorker name and the service worker's caches carry it, so an
+ * old and a new build never share a hub. BUILD_ID pins it (tests rebuild with a new one).
+ */
+const buildId = process.env.BUILD_ID ?? Date.now().toString(36);
+
 /** Where the dev server sends API and socket traffic: the server that scripts/dev.mjs starts. */
 const apiTarget = `http://localhost:${process.env.PORT ?? '8080'}`;
 
 export default defineConfig({
   // Plugin order matters: the router generates and splits route files before React compiles them.
   plugins: [tanstackRouter(), react()],
+  define: {
+    __BUILD_ID__: JSON.stringify(buildId),
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
