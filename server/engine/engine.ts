@@ -17,7 +17,8 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { refuse } from '../http/errors';
 import { consumeHold, placeHold, postTransaction, releaseHold, systemOwner, userOwner, type OwnerKey } from '../ledger/ledger';
-import { formatUnits, MoneyError, parseUnits } from '../../src/shared/money';
+import { formatUnits, parseUnits } from '../../src/shared/money';
+import { parsePositiveUnits } from '../http/amounts';
 import { feeUnits, lotsToBaseUnits, notionalQuoteUnits, quoteUnitsToNotional, type MarketScales } from './amounts';
 import { FastOrderBook } from './book/fast-book';
 import { cancelOrder as cancelCommand, placeLimit, placeMarket, type BookCommand, type BookEvent, type OrderBook } from './book/types';
@@ -214,16 +215,8 @@ export class Engine {
 
   private parseOrder(market: Market, input: PlaceOrderInput) {
     const { symbol, scales } = market;
-    const parse = (text: string, scale: number, code: 'invalidPrice' | 'invalidQuantity' | 'invalidAmount'): bigint => {
-      try {
-        const units = parseUnits(text, scale);
-        if (units <= 0n || units > BOOK_INTEGER_MAX) refuse(code);
-        return units;
-      } catch (error) {
-        if (error instanceof MoneyError) refuse(error.reason === 'overflow' ? 'amountTooLarge' : code);
-        throw error;
-      }
-    };
+    const parse = (text: string, scale: number, code: 'invalidPrice' | 'invalidQuantity' | 'invalidAmount'): bigint =>
+      parsePositiveUnits(text, scale, code, BOOK_INTEGER_MAX);
     const minimum = parseUnits(MINIMUM_ORDER_VALUE[symbol.quoteSymbol] ?? '0', symbol.quoteScale);
     const refuseTooSmall = () => refuse('orderValueTooSmall', { minimum: `${MINIMUM_ORDER_VALUE[symbol.quoteSymbol]} ${symbol.quoteSymbol}` });
     if (input.type === 'limit') {

@@ -6,6 +6,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Side } from './book/types';
+import type { BookLevelChange, BookSnapshot, RealtimeTrade } from '../../src/shared/realtime';
 
 export type { Side };
 export type OrderType = 'limit' | 'market';
@@ -61,30 +62,13 @@ export interface OrderView {
   updatedAt: number;
 }
 
-export interface TradeView {
-  id: number;
-  symbolId: number;
-  price: string;
-  quantity: string;
-  /** The taker's side: a buy taker lifts the ask (the price ticked up). */
-  takerSide: Side;
-  time: number;
-}
-
-export interface LevelChange {
-  side: Side;
-  price: string;
-  /** The level's new total quantity; "0" removes the level. */
-  quantity: string;
-}
-
-export interface DepthSnapshot {
-  symbolId: number;
-  /** The sequence number of the last book change included in this snapshot. */
-  sequence: number;
-  bids: [price: string, quantity: string][];
-  asks: [price: string, quantity: string][];
-}
+/**
+ * What the engine publishes is what the sockets carry: the wire shapes live in the shared
+ * contract (src/shared/realtime.ts) and the engine uses them as they are.
+ */
+export type TradeView = RealtimeTrade;
+export type LevelChange = BookLevelChange;
+export type DepthSnapshot = BookSnapshot;
 
 /** Published only after the command's transaction committed, in commit order. */
 export interface EngineEvents {

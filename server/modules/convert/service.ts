@@ -16,11 +16,12 @@ import type { AppContext } from '../../context';
 import { DEPTH_LEVELS_MAX } from '../../engine/engine';
 import type { TypedEvents } from '../../engine/events';
 import type { DepthSnapshot, EngineEvents, MarketSymbol } from '../../engine/types';
+import { parsePositiveUnits } from '../../http/amounts';
 import { refuse } from '../../http/errors';
 import type { SessionUser } from '../../http/types';
 import { postTransaction, systemOwner, userOwner, type Posting } from '../../ledger/ledger';
 import { PPM } from '../../engine/amounts';
-import { divideUnits, formatUnits, MoneyError, parseUnits, UNITS_MAX, type Rounding } from '../../../src/shared/money';
+import { divideUnits, formatUnits, parseUnits, UNITS_MAX, type Rounding } from '../../../src/shared/money';
 import { LIST_PAGE_MAX } from '../../../src/shared/constants';
 import {
   CONVERT_RATE_DECIMALS,
@@ -174,26 +175,13 @@ async function currencyScales(context: AppContext): Promise<Map<string, number>>
   return new Map((await repo.listCurrencies(context.db)).map((currency) => [currency.code, currency.scale]));
 }
 
-/** A positive amount with no more decimals than the currency has, inside 64 bits. */
-function parseAmount(amount: string, scale: number): bigint {
-  let units: bigint;
-  try {
-    units = parseUnits(amount, scale);
-  } catch (error) {
-    if (error instanceof MoneyError) refuse(error.reason === 'overflow' ? 'amountTooLarge' : 'invalidAmount');
-    throw error;
-  }
-  if (units <= 0n) refuse('invalidAmount');
-  return units;
-}
-
 export async function createQuote(context: AppContext, market: ConvertMarket, viewer: SessionUser, input: ConvertQuoteInput): Promise<ConvertQuote> {
   const scales = await currencyScales(context);
   const fromScale = scales.get(input.from);
   if (fromScale === undefined || !scales.has(input.to)) refuse('unknownCurrency');
   const route = findRoute(visibleSymbols(market, viewer), input.from, input.to);
   if (!route) refuse('pairNotSupported');
-  const fromUnits = parseAmount(input.amount, fromScale);
+  const fromUnits = parsePositiveUnits(input.amount, fromScale);
   const grossUnits = priceRoute(market, route, fromUnits);
   if (grossUnits === undefined) refuse('noLiquidity');
   // The spread comes off what the user receives, rounded down: the house never pays for rounding.

@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context';
+import { parsePositiveUnits } from '../../http/amounts';
 import { invalidFields, refuse } from '../../http/errors';
 import {
   findIdempotentResponse,
@@ -17,7 +18,7 @@ import {
   type UserWallet,
   type WalletBalance,
 } from '../../ledger/ledger';
-import { formatUnits, MoneyError, parseUnits } from '../../../src/shared/money';
+import { formatUnits } from '../../../src/shared/money';
 import { idempotencyKeyField } from '../../../src/shared/api/fields';
 import {
   FUTURES_USDT,
@@ -101,19 +102,6 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
   return parsed.data;
 }
 
-/** A positive amount with no more decimals than the currency has, inside 64 bits. */
-export function parseTransferAmount(amount: string, scale: number): bigint {
-  let units: bigint;
-  try {
-    units = parseUnits(amount, scale);
-  } catch (error) {
-    if (error instanceof MoneyError) refuse(error.reason === 'overflow' ? 'amountTooLarge' : 'invalidAmount');
-    throw error;
-  }
-  if (units <= 0n) refuse('invalidAmount');
-  return units;
-}
-
 function isTransferWallet(wallet: string): wallet is (typeof TRANSFER_WALLETS)[number] {
   return (TRANSFER_WALLETS as readonly string[]).includes(wallet);
 }
@@ -135,7 +123,7 @@ export async function transfer(
   if (input.from === input.to) refuse('sameWallet');
   const currency = await findCurrency(context.db, input.currency);
   if (!currency) refuse('unknownCurrency');
-  const amountUnits = parseTransferAmount(input.amount, currency.scale);
+  const amountUnits = parsePositiveUnits(input.amount, currency.scale);
   const requestHash = transferRequestHash(input, amountUnits);
   const owner = userOwner(userId);
 
