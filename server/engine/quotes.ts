@@ -6,18 +6,12 @@
  */
 import type { Quote } from '../../src/shared/api/market';
 import { formatUnits, rescaleUnits } from '../../src/shared/money';
+import type { Candle } from './candles';
 
 export const QUOTE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** The day of a symbol, in the source symbol's ticks and lots. */
-export interface DayStats {
-  openTicks: bigint;
-  highTicks: bigint;
-  lowTicks: bigint;
-  closeTicks: bigint;
-  volumeLots: bigint;
-  tradeCount: number;
-}
+export type DayStats = Omit<Candle, 'openTime'>;
 
 export interface Precisions {
   pricePrecision: number;

@@ -4,6 +4,7 @@
  */
 import type { Executor } from '../../ledger/ledger';
 import type { DayStats } from '../../engine/quotes';
+import type { Candle } from '../../engine/candles';
 
 export interface SymbolRow {
   id: number;
@@ -40,14 +41,8 @@ export async function listSymbols(executor: Executor, options: { includeTestOnly
   }));
 }
 
-export interface CandleRow {
-  openTime: number;
-  openTicks: bigint;
-  highTicks: bigint;
-  lowTicks: bigint;
-  closeTicks: bigint;
-  volumeLots: bigint;
-}
+/** A stored candle as klines answer it: the engine's Candle without its trade count. */
+export type CandleRow = Omit<Candle, 'tradeCount'>;
 
 /**
  * A page of candles, oldest first: forward from `from` when given, else the latest before `to`
