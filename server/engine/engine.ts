@@ -193,14 +193,15 @@ export class Engine {
   ): Promise<{ value: T; levelChanges: LevelChange[] }> {
     let touched = false;
     try {
-      const value = await this.context.commits.run(async (trx) => {
+      return await this.context.commits.run(async (trx) => {
         if (market.halted) refuse('marketRecovering');
-        return work(trx, (change) => {
+        const value = await work(trx, (change) => {
           touched = true;
           return change();
         });
+        // Taken now, before a later piece of the same batch moves the same levels.
+        return { value, levelChanges: this.levelChanges(market, pending.levelsBefore) };
       });
-      return { value, levelChanges: this.levelChanges(market, pending.levelsBefore) };
     } catch (error) {
       if (touched) {
         market.halted = true;
