@@ -42,6 +42,7 @@ Commands:
                                      Nested keys use dots (helpDesk.extLink=https://...);
                                      lists take commas (supportedLanguages=en,de,fr);
                                      kvConfigs.KEY=null removes a key.
+  robots [--pause | --resume]        Show, pause or resume the market-maker robots.
   help                               Show this text.
 
 The CLI reads its token from DATA_DIR/admin-token (DATA_DIR defaults to ./data) and calls the
@@ -266,11 +267,26 @@ async function settings(args: string[], env: NodeJS.ProcessEnv, output: CliOutpu
   return EXIT_OK;
 }
 
+async function robots(args: string[], env: NodeJS.ProcessEnv, output: CliOutput): Promise<number> {
+  const { values } = parseArgs({ args, strict: true, options: { pause: { type: 'boolean' }, resume: { type: 'boolean' } } });
+  if (values.pause && values.resume) throw usageError('Give --pause or --resume, not both.');
+  const connection = connect(env);
+  const state = (
+    values.pause || values.resume
+      ? await callOperatorApi(connection, 'POST', '/operator/robots', { paused: Boolean(values.pause) })
+      : await callOperatorApi(connection, 'GET', '/operator/robots')
+  ) as { configured: boolean; paused: boolean };
+  if (!state.configured) output.out('No market-maker robots on this server (they start when ROBOTS is on).');
+  else output.out(state.paused ? 'Robots are paused: they withdraw their quotes and stay idle.' : 'Robots are running.');
+  return EXIT_OK;
+}
+
 const COMMANDS: Record<string, (args: string[], env: NodeJS.ProcessEnv, output: CliOutput) => Promise<number>> = {
   audit,
   publish,
   notify,
   settings,
+  robots,
 };
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, output: CliOutput = processOutput): Promise<number> {

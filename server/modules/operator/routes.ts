@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { auditCall, notifyCall, publishPostCall, settingsGetCall, settingsUpdateCall } from '../../../src/shared/api/operator';
+import { auditCall, notifyCall, publishPostCall, robotsGetCall, robotsSetCall, settingsGetCall, settingsUpdateCall } from '../../../src/shared/api/operator';
+import { readRobotsRecord } from '../../db/seed/robots';
+import { setRobotsPaused } from '../../engine/robots';
 import { registerCall } from '../../http/route';
 import { auditLedger } from '../../ledger/audit';
 import { publishPost } from '../content/service';
@@ -17,4 +19,14 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   });
   registerCall(app, settingsGetCall, async () => getSiteSettings(app.context.db));
   registerCall(app, settingsUpdateCall, async (request) => service.updateSiteSettings(app.context, request.body));
+
+  const robotsState = async () => {
+    const record = await readRobotsRecord(app.context.db);
+    return { configured: record !== undefined, paused: record?.paused ?? false };
+  };
+  registerCall(app, robotsGetCall, robotsState);
+  registerCall(app, robotsSetCall, async (request) => {
+    await setRobotsPaused(app.context, request.body.paused);
+    return robotsState();
+  });
 }

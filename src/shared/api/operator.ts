@@ -169,3 +169,27 @@ export const settingsUpdateCall = defineCall({
   changesState: true,
   auth: 'operator',
 });
+
+const robotsStateSchema = z.object({
+  /** False when no robot accounts exist (robots were never enabled on this database). */
+  configured: z.boolean(),
+  paused: z.boolean(),
+});
+
+/** The market-maker robots' switch: paused robots withdraw their quotes and stay idle. */
+export const robotsGetCall = defineCall({
+  method: 'GET',
+  path: '/operator/robots',
+  data: robotsStateSchema,
+  changesState: false,
+  auth: 'operator',
+});
+
+export const robotsSetCall = defineCall({
+  method: 'POST',
+  path: '/operator/robots',
+  body: z.object({ paused: boolField }),
+  data: robotsStateSchema,
+  changesState: true,
+  auth: 'operator',
+});

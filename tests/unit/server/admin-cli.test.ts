@@ -168,6 +168,14 @@ describe('admin CLI: notify', () => {
 });
 
 describe('admin CLI: settings', () => {
+  it('shows the robots state and refuses --pause with --resume', async () => {
+    const shown = await run(['robots']);
+    expect(shown.exitCode).toBe(0);
+    expect(shown.out).toContain('No market-maker robots on this server');
+    const both = await run(['robots', '--pause', '--resume']);
+    expect(both.exitCode).toBe(2);
+  });
+
   it('prints the settings, and saves --set changes of every kind', async () => {
     const before = await getSiteSettings(server.context.db);
     try {

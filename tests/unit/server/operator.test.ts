@@ -1,5 +1,6 @@
 /** Proves that the operator API answers only the admin token or an operator session, and that its audit, publishing, notifying and settings calls keep their rules. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRCODES } from '../../../src/shared/errcodes';
 import { LANGUAGES } from '../../../src/shared/languages';
 import { getSiteSettings, saveSiteSettings } from '../../../server/modules/site/settings';
 import { createTestUser, creditUser, type TestUser } from '../../helpers/auth';
@@ -278,5 +279,25 @@ describe('GET and POST /operator/settings', () => {
       expect(body.errcode).toBe(400);
     }
     expect(await getSiteSettings(server.context.db)).toEqual(before);
+  });
+});
+
+describe('the robots switch', () => {
+  it('shows, pauses and resumes the market-maker robots through the operator API and the CLI', async () => {
+    const robotServer = await buildTestServer({ demoMode: false, robotsEnabled: true });
+    try {
+      const bearer = { authorization: `Bearer ${robotServer.context.adminToken}` };
+      const state = await robotServer.app.inject({ method: 'GET', url: '/api/v1/operator/robots', headers: bearer });
+      expect(state.json()).toEqual({ errcode: 0, data: { configured: true, paused: false } });
+      const paused = await robotServer.app.inject({ method: 'POST', url: '/api/v1/operator/robots', headers: bearer, payload: { paused: true } });
+      expect(paused.json()).toEqual({ errcode: 0, data: { configured: true, paused: true } });
+      const resumed = await robotServer.app.inject({ method: 'POST', url: '/api/v1/operator/robots', headers: bearer, payload: { paused: 'false' } });
+      expect(resumed.json().data.paused).toBe(false);
+      const user = await createTestUser(robotServer);
+      const refused = await robotServer.app.inject({ method: 'POST', url: '/api/v1/operator/robots', headers: user.headers, payload: { paused: true } });
+      expect(refused.json().errcode).toBe(ERRCODES.operatorOnly);
+    } finally {
+      await robotServer.close();
+    }
   });
 });
