@@ -68,6 +68,8 @@ export default defineConfig({
       WEB_ROOT: webRoot,
       LOG_LEVEL: 'warn',
       DEMO_MODE: 'on',
+      // The hub's tests count requests on the server (server/http/request-log.ts).
+      E2E_REQUEST_LOG: '1',
     },
   },
 });

@@ -8,7 +8,11 @@
  */
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react-swc';
+import type { Plugin } from 'vite';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+// With an extension, as Vite's config loader asks; TypeScript resolves the .js to the .ts source.
+import { warmFileNames, type BundleChunkFacts } from './src/sw/shellPartition.js';
 
 /**
  * Names this build. The hub's SharedWorker name and the service worker's caches carry it, so an
@@ -16,12 +20,104 @@ import { defineConfig } from 'vitest/config';
  */
 const buildId = process.env.BUILD_ID ?? Date.now().toString(36);
 
+/*
+ * PWA policy: everything the manifest, the precache and the service worker's build follow.
+ * The service worker's own rules (what it answers from cache, when it warms) are in src/sw.
+ */
+
+/** The web app manifest: Chromium installs the app with it (name, 192 and 512 px icons, standalone). */
+const WEB_APP_MANIFEST: Partial<ManifestOptions> = {
+  id: '/',
+  name: 'Exchange',
+  short_name: 'Exchange',
+  description: 'Trade crypto assets: quotes, spot exchange, futures, binary options, P2P and finance products.',
+  lang: 'en',
+  dir: 'ltr',
+  start_url: '/',
+  scope: '/',
+  display: 'standalone',
+  // The light theme's background (index.html's theme-color meta tags follow the system theme in a tab).
+  theme_color: '#f5f6f8',
+  background_color: '#f5f6f8',
+  categories: ['finance'],
+  icons: [
+    { src: '/icons/app/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+    { src: '/icons/app/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+    { src: '/icons/app/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+    { src: '/icons/app/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    { src: '/icons/app/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+  ],
+  // The screens a trader opens most, from the app icon's menu (spec 2 paths).
+  shortcuts: [
+    { name: 'Quotes', url: '/Quotes', icons: [{ src: '/icons/app/icon-96.png', sizes: '96x96', type: 'image/png' }] },
+    { name: 'Spot exchange', short_name: 'Exchange', url: '/Exchange', icons: [{ src: '/icons/app/icon-96.png', sizes: '96x96', type: 'image/png' }] },
+    { name: 'Assets', url: '/Assets', icons: [{ src: '/icons/app/icon-96.png', sizes: '96x96', type: 'image/png' }] },
+    { name: 'Notifications', url: '/Profile/Notification', icons: [{ src: '/icons/app/icon-96.png', sizes: '96x96', type: 'image/png' }] },
+  ],
+};
+
+/** What the precache manifest lists: the whole build and the public files a page uses. */
+const PRECACHE_GLOB_PATTERNS = ['**/*.{html,js,css,svg,png,webp,woff2}']; // no webmanifest: vite-plugin-pwa adds it once itself
+const PRECACHE_GLOB_IGNORES = [
+  'icons/coins/**', // content images: the service worker's image cache keeps the ones a page shows
+  'icons/app/**', // install and launcher icons: the browser reads them when it installs, online; no page shows them
+];
+
+/**
+ * The shell/warm split of the precache manifest (src/sw/shellPartition.ts): this plugin reads the
+ * bundle's import graph while Vite writes it, and the manifest transform below marks the warm
+ * entries, which the service worker fetches after install only on a good connection.
+ */
+function shellPartitionPlugin(): { plugin: Plugin; isWarm: (url: string) => boolean } {
+  let warm = new Set<string>();
+  const plugin: Plugin = {
+    name: 'exchange:shell-partition',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks: BundleChunkFacts[] = [];
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks.push({
+          fileName: output.fileName,
+          isEntry: output.isEntry,
+          imports: output.imports,
+          dynamicImports: output.dynamicImports,
+          importedCss: [...(output.viteMetadata?.importedCss ?? [])],
+          moduleIds: output.moduleIds,
+        });
+      }
+      warm = warmFileNames(chunks);
+    },
+  };
+  return { plugin, isWarm: (url) => warm.has(url) };
+}
+
+const shellPartition = shellPartitionPlugin();
+
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/sw',
+  filename: 'sw.ts',
+  injectRegister: false, // src/app/pwa registers it: the update prompt needs the registration
+  includeManifestIcons: false, // the glob below decides which icons are precached
+  manifest: WEB_APP_MANIFEST,
+  injectManifest: {
+    globPatterns: PRECACHE_GLOB_PATTERNS,
+    globIgnores: PRECACHE_GLOB_IGNORES,
+    rollupFormat: 'iife', // a classic script: no module service worker needed, every browser with one runs it
+    manifestTransforms: [
+      (entries) => ({ manifest: entries.map((entry) => (shellPartition.isWarm(entry.url) ? { ...entry, warm: true } : entry)) }),
+    ],
+  },
+});
+
 /** Where the dev server sends API and socket traffic: the server that scripts/dev.mjs starts. */
 const apiTarget = `http://localhost:${process.env.PORT ?? '8080'}`;
 
 export default defineConfig({
-  // Plugin order matters: the router generates and splits route files before React compiles them.
-  plugins: [tanstackRouter(), react()],
+  // Plugin order matters: the router generates and splits route files before React compiles them;
+  // the PWA plugins come last, since they read the finished bundle.
+  plugins: [tanstackRouter(), react(), shellPartition.plugin, pwa],
   define: {
     __BUILD_ID__: JSON.stringify(buildId),
   },
@@ -29,6 +125,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
   },
+  // The hub (src/workers) runs as a module SharedWorker, or as a module dedicated worker in the
+  // leader tab where SharedWorker is missing: both load the same ES module bundle.
+  worker: { format: 'es' },
   server: {
     port: 5173,
     strictPort: true,

@@ -16,6 +16,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context';
 import { registerEnvelope, sendError } from './http/envelope';
 import { registerSessions } from './http/session';
+import { registerRequestLog } from './http/request-log';
 import './http/types';
 import { OutboxDispatcher } from './outbox';
 import { Engine } from './engine/engine';
@@ -78,6 +79,8 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   });
 
   app.decorate('sessions', registerSessions(app));
+  // Off unless E2E_REQUEST_LOG=1: the end-to-end suite counts the hub's requests on the server.
+  registerRequestLog(app);
   app.decorate('outbox', new OutboxDispatcher(context));
   // The engine rebuilds its books from the database before any call can reach them.
   const engine = new Engine(context);
@@ -108,7 +111,10 @@ function registerWebApp(app: FastifyInstance, webRoot: string | undefined): void
   const indexFile = webRoot ? path.join(webRoot, 'index.html') : undefined;
   const hasWebApp = indexFile !== undefined && fs.existsSync(indexFile);
   if (hasWebApp && webRoot) {
-    void app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, serve: true, cacheControl: false,
+    // wildcard: a redeployed build's new files are served without a restart. Only paths with a file
+    // extension are files; every other path falls through to the not-found handler below.
+    void app.register(fastifyStatic, { root: webRoot, wildcard: true, index: false, serve: true, cacheControl: false,
+      allowedPath: (pathname) => path.posix.extname(pathname) !== '',
       setHeaders(response, filePath) {
         // Hashed build assets never change; everything else is revalidated.
         response.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -4,16 +4,22 @@
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { reportTabPath } from './api/hub';
+import { connectionAllowsPrefetch } from './pwa/connection';
+import { UpdatePrompt } from './pwa/UpdatePrompt';
 import { routeTree } from './routeTree.gen';
 import './styles/global.css';
 
 const router = createRouter({
   routeTree,
-  defaultPreload: 'intent',
+  // spec 9: no preloading on 2g or save-data, the same rule as the service worker's warming.
+  defaultPreload: connectionAllowsPrefetch() ? 'intent' : false,
   // The route loaders keep their own freshness (the site config: 10 minutes), not the router's.
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
 });
+// The hub sends the path of the page in view with its requests (formPage) and reads its language.
+router.subscribe('onResolved', (event) => reportTabPath(event.toLocation.pathname));
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -27,5 +33,6 @@ if (!rootElement) throw new Error('index.html has no #root element');
 createRoot(rootElement).render(
   <StrictMode>
     <RouterProvider router={router} />
+    <UpdatePrompt />
   </StrictMode>,
 );

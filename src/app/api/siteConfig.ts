@@ -1,12 +1,12 @@
 /**
- * GET /api/v1/config (spec 7), checked against the shared contract so that a server that
- * answers something else shows as an error instead of a half-drawn page.
+ * The site config (spec 7: GET /api/v1/config) comes from the hub, which checks it against the
+ * shared contract, keeps it for CONFIG_CACHE_MS in memory and IndexedDB and asks the server once
+ * for every open tab; a tab never reads it itself.
  */
-import { configCall, type SiteConfig } from '../../shared/api/site';
+import type { SiteConfig } from '../../shared/api/site';
 import type { Language } from '../../shared/languages';
-import { getJson } from './getJson';
+import { getHub } from './hub';
 
-export async function fetchSiteConfig(language: Language, signal?: AbortSignal): Promise<SiteConfig> {
-  const data = await getJson(configCall.path, { language, signal });
-  return configCall.data.parse(data);
+export function fetchSiteConfig(language: Language, signal?: AbortSignal): Promise<SiteConfig> {
+  return getHub().config(language, signal);
 }

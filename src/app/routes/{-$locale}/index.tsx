@@ -1,13 +1,17 @@
 /**
  * The home route. Until the home screen of spec 2 is built, it is a status page: it shows what
  * the server's site config says (name, server time, languages), so that a fresh start proves
- * the whole pipe from the database to the browser works.
+ * the whole pipe from the database to the browser works, and the hub's live data (a ticker of a
+ * few markets, the signed-in user's unread notifications) proves the hub serves every tab.
  */
 import { Link, createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { intlLocale } from '../../../shared/languages';
 import { displayLanguageOf, localeParamOf, requestLanguageOf } from '../../i18n/routeLanguage';
 import { languageName } from '../../i18n/languageName';
+import { AccountPanel } from './-components/AccountPanel';
 import styles from './-components/HomeStatus.module.css';
+import { HubNotices } from './-components/HubNotices';
+import { MarketTicker } from './-components/MarketTicker';
 
 export const Route = createFileRoute('/{-$locale}/')({
   component: HomeStatus,
@@ -39,6 +43,10 @@ function HomeStatus() {
           trading and assets is on its way.
         </p>
       </header>
+
+      <HubNotices />
+      <AccountPanel />
+      <MarketTicker />
 
       <section className={styles.card} aria-labelledby="status-heading">
         <h2 id="status-heading" className={styles.cardTitle}>

@@ -11,6 +11,7 @@ import { intlLocale, type Language } from '../../../shared/languages';
 import { fetchSiteConfig } from '../../api/siteConfig';
 import { displayLanguageOf, prefixedLanguageOf, requestLanguageOf } from '../../i18n/routeLanguage';
 import { Frame } from '../../layout/Frame';
+import { NetworkErrorMessage } from '../../pwa/NetworkErrorMessage';
 import { StatusMessage } from '../../ui/StatusMessage';
 
 export const Route = createFileRoute('/{-$locale}')({
@@ -65,12 +66,7 @@ function LocaleError({ error }: ErrorComponentProps) {
   const router = useRouter();
   return (
     <Frame language={language}>
-      <StatusMessage
-        tone="error"
-        title="The platform could not be reached"
-        detail={error instanceof Error ? error.message : String(error)}
-        action={{ label: 'Try again', onClick: () => void router.invalidate() }}
-      />
+      <NetworkErrorMessage error={error} onRetry={() => void router.invalidate()} />
     </Frame>
   );
 }

@@ -1,0 +1,95 @@
+/**
+ * The one typed bridge between this tab and the hub (STYLE.md, "One typed bridge crosses
+ * threads"). It starts the hub's worker, wraps it with comlink, and owns its life: a SharedWorker
+ * named after the build where the browser has one; otherwise the Web Locks election of
+ * election.ts, where the leader tab runs the same worker as a dedicated worker. Either way the
+ * rest of the app sees the same HubBridge, and the hub's pushes land in the hub store.
+ */
+import * as Comlink from 'comlink';
+import { isNoRedirectPath } from '../../../shared/pages';
+import { hubName, leaderChannelName, type HubApi, type HubPush, type TabState } from '../../../workers/protocol';
+import { prefixedLanguageOf, requestLanguageOf } from '../../i18n/routeLanguage';
+import { hubStore } from '../../state/hub-store';
+import { HubBridge } from './bridge';
+import { ElectedHub } from './election';
+import { comlinkEndpoint, type HubEndpoint } from './endpoint';
+
+export { HubBridge } from './bridge';
+
+let bridge: HubBridge | null = null;
+
+/** The tab's bridge, started on first use. */
+export function getHub(): HubBridge {
+  bridge ??= startHub();
+  return bridge;
+}
+
+/** Keeps the hub told of the tab's path (formPage, spec 7) and language as the router moves. */
+export function reportTabPath(path: string): void {
+  void getHub()
+    .updateTab({ path, language: languageOfPath(path) })
+    .catch((error: unknown) => console.warn('The hub did not take the new path', error));
+}
+
+function languageOfPath(path: string): TabState['language'] {
+  const firstSegment = path.split('/').find(Boolean) ?? '';
+  return requestLanguageOf(prefixedLanguageOf(firstSegment));
+}
+
+function currentTabState(): TabState {
+  const path = window.location.pathname;
+  return { visible: document.visibilityState === 'visible', path, language: languageOfPath(path) };
+}
+
+function startHub(): HubBridge {
+  const buildId = __BUILD_ID__;
+  const tabId = crypto.randomUUID();
+  const started = new HubBridge({
+    buildId,
+    tabId,
+    endpoint: createEndpoint(buildId, tabId),
+    locks: navigator.locks,
+    tabState: currentTabState,
+    onPush: onHubPush,
+    onError: (error) => hubStore.fail({ reason: 'attach', detail: error.message }),
+  });
+  started.attach().catch((error: unknown) => hubStore.fail({ reason: 'attach', detail: error instanceof Error ? error.message : String(error) }));
+  document.addEventListener('visibilitychange', () => {
+    void started.updateTab(currentTabState()).catch((error: unknown) => console.warn('The hub did not take the visibility', error));
+  });
+  return started;
+}
+
+function createEndpoint(buildId: string, tabId: string): HubEndpoint {
+  const name = hubName(buildId);
+  if (typeof SharedWorker === 'function') {
+    const worker = new SharedWorker(new URL('../../../workers/hub-worker.ts', import.meta.url), { type: 'module', name });
+    worker.addEventListener('error', () => hubStore.fail({ reason: 'start' }));
+    return comlinkEndpoint(Comlink.wrap<HubApi>(worker.port), () => worker.port.close());
+  }
+  return new ElectedHub({
+    buildId,
+    tabId,
+    locks: navigator.locks,
+    channel: new BroadcastChannel(leaderChannelName(buildId)),
+    startHub: () => {
+      const worker = new Worker(new URL('../../../workers/hub-worker.ts', import.meta.url), { type: 'module', name });
+      worker.addEventListener('error', () => hubStore.fail({ reason: 'start' }));
+      return comlinkEndpoint(Comlink.wrap<HubApi>(worker), () => worker.terminate());
+    },
+  });
+}
+
+function onHubPush(message: HubPush): void {
+  hubStore.apply(message);
+  if (message.kind === 'unauthorized') goToLogin();
+}
+
+/** spec 4: a 401 sends the user to login with the page as `from`, except on the exempt pages. */
+function goToLogin(): void {
+  const page = `${window.location.pathname}${window.location.search}`;
+  if (isNoRedirectPath(page)) return;
+  const language = prefixedLanguageOf(window.location.pathname.split('/').find(Boolean) ?? '');
+  const prefix = language ? `/${language}` : '';
+  window.location.assign(`${prefix}/login?from=${encodeURIComponent(page)}`);
+}

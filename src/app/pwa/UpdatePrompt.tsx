@@ -1,0 +1,30 @@
+/**
+ * Offers a new version of the app when one is ready (src/app/pwa/serviceWorker.ts decides when).
+ * "Update" lets the new version take over and reloads; "Later" hides the offer until the next one.
+ * It also starts the service worker's life in this tab, since it is the one part of the page that
+ * lives as long as the page does.
+ */
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { getUpdateState, startServiceWorker, subscribeUpdateState } from './serviceWorker';
+import styles from './UpdatePrompt.module.css';
+
+export function UpdatePrompt() {
+  const updateState = useSyncExternalStore(subscribeUpdateState, getUpdateState);
+  const [dismissed, setDismissed] = useState<typeof updateState | null>(null);
+  useEffect(startServiceWorker, []);
+
+  if (updateState.kind !== 'available' || dismissed === updateState) return null;
+  return (
+    <aside className={styles.prompt} role="status" aria-live="polite" data-testid="update-prompt">
+      <p className={styles.text}>A new version of the app is ready.</p>
+      <div className={styles.actions}>
+        <button type="button" className={styles.later} onClick={() => setDismissed(updateState)}>
+          Later
+        </button>
+        <button type="button" className={styles.update} onClick={updateState.apply}>
+          Update
+        </button>
+      </div>
+    </aside>
+  );
+}

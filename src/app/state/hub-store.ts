@@ -1,0 +1,104 @@
+/**
+ * What this tab knows from the hub: its status (session, unread count, storage, quote feed), the
+ * symbol list, the quotes of the symbols the tab watches, and the toasts it was asked to show.
+ * The hub bridge writes it from pushes; React reads it through the hooks of hub.ts. Each change
+ * makes a new snapshot object, as useSyncExternalStore expects.
+ */
+import type { MarketSymbol, Quote } from '../../shared/api/market';
+import type { HubPush, HubStatus, QuoteSource } from '../../workers/protocol';
+
+export interface QuoteEntry {
+  quote: Quote;
+  source: QuoteSource;
+  /** How many different quotes this tab got for the symbol: the e2e suite checks that it grows. */
+  updates: number;
+}
+
+export interface Toast {
+  id: number;
+  message: string;
+}
+
+export interface HubViewState {
+  status: HubStatus | null;
+  symbols: MarketSymbol[];
+  quotes: ReadonlyMap<number, QuoteEntry>;
+  toasts: Toast[];
+  /** Set when the hub could not be started or reached: the page says so instead of waiting. */
+  failure: HubFailure | null;
+}
+
+export interface HubFailure {
+  /** start: the worker's script failed; attach: the hub did not answer this tab. */
+  reason: 'start' | 'attach';
+  detail?: string;
+}
+
+type Listener = () => void;
+
+let state: HubViewState = { status: null, symbols: [], quotes: new Map(), toasts: [], failure: null };
+const listeners = new Set<Listener>();
+let nextToastId = 1;
+
+function update(change: Partial<HubViewState>): void {
+  state = { ...state, ...change };
+  for (const listener of listeners) listener();
+}
+
+export const hubStore = {
+  getSnapshot(): HubViewState {
+    return state;
+  },
+
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+
+  /** Applies a push from the hub. */
+  apply(message: HubPush): void {
+    switch (message.kind) {
+      case 'status':
+        update({ status: message.status, failure: null });
+        return;
+      case 'symbols':
+        update({ symbols: message.symbols });
+        return;
+      case 'quotes':
+        update({ quotes: withQuotes(state.quotes, message.quotes, message.source) });
+        return;
+      case 'toast':
+        showToast(message.message, message.durationMs);
+        return;
+      case 'unauthorized':
+        // The bridge's owner redirects; the status push that comes with it updates the page.
+        return;
+    }
+  },
+
+  fail(failure: HubFailure): void {
+    update({ failure });
+  },
+
+  dismissToast(id: number): void {
+    update({ toasts: state.toasts.filter((toast) => toast.id !== id) });
+  },
+};
+
+function withQuotes(current: ReadonlyMap<number, QuoteEntry>, quotes: Quote[], source: QuoteSource): Map<number, QuoteEntry> {
+  const next = new Map(current);
+  for (const quote of quotes) {
+    const known = next.get(quote.id);
+    // An older quote than the one shown is not news; the same one again only says where it came from.
+    if (known && known.quote.t > quote.t) continue;
+    const changed = !known || known.quote.t !== quote.t || known.quote.c !== quote.c;
+    next.set(quote.id, { quote, source, updates: (known?.updates ?? 0) + (changed ? 1 : 0) });
+  }
+  return next;
+}
+
+function showToast(message: string, durationMs: number): void {
+  const toast = { id: nextToastId++, message };
+  update({ toasts: [...state.toasts, toast] });
+  setTimeout(() => hubStore.dismissToast(toast.id), durationMs);
+}

@@ -1,0 +1,190 @@
+/**
+ * What crosses the thread boundary between a tab and the hub (DESIGN.md, "The hub"): the calls a
+ * tab makes, the one method the hub calls back in a tab, the pushes it sends, and the names that
+ * tie a hub to its build. Everything here is structured-clonable, so the same calls travel over
+ * comlink (SharedWorker, or the leader's dedicated worker) and over the BroadcastChannel relay
+ * that followers use when there is no SharedWorker. No DOM, no worker globals.
+ */
+import type { Profile } from '../shared/api/account';
+import type { Home } from '../shared/api/home';
+import type { MarketSymbol, Quote } from '../shared/api/market';
+import type { SiteConfig } from '../shared/api/site';
+import type { Language } from '../shared/languages';
+
+/** Timings of the hub that the spec does not fix; the spec's own live in shared/constants.ts. */
+export const HUB_TIMINGS_MS = {
+  /** A call from the hub into a tab; past it the tab counts as gone and is dropped. */
+  tabCall: 5_000,
+  /** /quotation/latest polling while the socket is down (the socket pushes at most 1/s). */
+  quoteFallbackPoll: 4_000,
+  /** Quotes arriving in this window are written to IndexedDB together. */
+  quoteWriteBatch: 1_000,
+  /** New subscriptions arriving in this window share one /quotation/latest request. */
+  quoteFetchBatch: 30,
+  /** A tab's call into the hub: a network call inside may take the whole request timeout. */
+  hubCall: 35_000,
+  /** How long the hub waits for IndexedDB to open (an old tab may block an upgrade) before it starts from memory. */
+  storeOpenWait: 3_000,
+  /** Quotes pause this long after the last visible tab hid (switching tabs hides one first). */
+  pauseGrace: 1_000,
+  /** How long a follower waits for a leader to answer before it asks again. */
+  leaderQuery: 250,
+} as const;
+
+/** Every name carries the build id, so an old and a new build never share a hub (or a leader). */
+export function hubName(buildId: string): string {
+  return `exchange-hub:${buildId}`;
+}
+
+/** The lock a tab holds for its whole life; the hub asks for it to learn when the tab is gone. */
+export function tabLockName(buildId: string, tabId: string): string {
+  return `${hubName(buildId)}:tab:${tabId}`;
+}
+
+/** Without SharedWorker, the tab holding this lock runs the hub in a dedicated worker. */
+export function leaderLockName(buildId: string): string {
+  return `${hubName(buildId)}:leader`;
+}
+
+/** Followers reach the leader's hub over this BroadcastChannel. */
+export function leaderChannelName(buildId: string): string {
+  return `${hubName(buildId)}:relay`;
+}
+
+export type SessionState =
+  | { status: 'unknown' }
+  | { status: 'signedOut' }
+  | { status: 'signedIn'; profile: Profile };
+
+/**
+ * IndexedDB as the hub sees it. Anything but 'ok' is shown to the user: the hub then works from
+ * memory and the next tab paints without a cache.
+ */
+export interface StorageStatus {
+  state: 'opening' | 'ok' | 'blocked' | 'full' | 'closed' | 'unavailable' | 'failed';
+  /** The browser's own message, for the notice and for a bug report. */
+  detail?: string;
+}
+
+/** live: the socket's market channels; polling: /quotation/latest; paused: no tab is visible. */
+export type QuoteFeed = 'idle' | 'live' | 'polling' | 'paused';
+
+export interface NotificationState {
+  enabled: boolean;
+  unread: number;
+}
+
+export interface HubStatus {
+  buildId: string;
+  /** Different for every hub that starts: a tab sees a hand-over or a restarted hub by it. */
+  instanceId: string;
+  session: SessionState;
+  /** Null until the first status answer, and while signed out. */
+  notifications: NotificationState | null;
+  storage: StorageStatus;
+  quoteFeed: QuoteFeed;
+  socketConnected: boolean;
+}
+
+/** Where a quote came from: the IndexedDB cache, a /quotation/latest answer, or the socket. */
+export type QuoteSource = 'cache' | 'network' | 'socket';
+
+export interface QuoteUpdate {
+  quotes: Quote[];
+  source: QuoteSource;
+}
+
+export type HubPush =
+  | { kind: 'status'; status: HubStatus }
+  | { kind: 'symbols'; symbols: MarketSymbol[] }
+  | ({ kind: 'quotes' } & QuoteUpdate)
+  | { kind: 'toast'; message: string; durationMs: number }
+  /** A 401 ended the session: the tab goes to login unless its page is exempt (spec 4). */
+  | { kind: 'unauthorized' };
+
+/** The one thing the hub calls in a tab. */
+export interface TabPort {
+  push(message: HubPush): void | Promise<void>;
+}
+
+export interface TabState {
+  visible: boolean;
+  /** The path the tab shows, for the formPage parameter (spec 7). */
+  path: string;
+  /** The tab's request language (spec 7: the stored language, default en). */
+  language: Language;
+}
+
+export interface TabHello extends TabState {
+  tabId: string;
+}
+
+/** What a tab gets when it attaches: enough to paint at once. */
+export interface HubSnapshot {
+  status: HubStatus;
+  symbols: MarketSymbol[];
+}
+
+export interface SignInForm {
+  username: string;
+  password: string;
+  countryCode?: string;
+  captcha?: string;
+}
+
+/** Refusals come back as data: comlink keeps only an error's message, a form needs its code. */
+export type SignInResult =
+  | { ok: true; profile: Profile }
+  | { ok: false; code: number; message: string; fields?: Record<string, string> };
+
+export interface PopupRecord {
+  noticeId: number;
+  /** The popup day number (spec 9) it was last shown on. */
+  dayNumber: number;
+  shownAt: number;
+}
+
+/**
+ * The calls a tab makes. Calls that name a tab answer false (or throw NotAttachedError through
+ * the relay) when the hub does not know that tab, which happens after a hand-over or after the
+ * hub dropped a tab that stopped answering; the bridge then attaches again.
+ */
+export interface HubApi {
+  attach(hello: TabHello, port: TabPort): Promise<HubSnapshot>;
+  detach(tabId: string): Promise<void>;
+  updateTab(tabId: string, change: Partial<TabState>): Promise<boolean>;
+  /**
+   * Replaces the tab's set of watched symbols. The quotes the hub already has for symbols new to
+   * the set come as a push, ahead of any newer one (pushes share one port, so keep their order).
+   */
+  watchQuotes(tabId: string, symbolIds: number[]): Promise<boolean>;
+  config(language: Language): Promise<SiteConfig>;
+  home(language: Language, referralCode: string | null): Promise<Home>;
+  popupRecords(): Promise<PopupRecord[]>;
+  recordPopup(record: PopupRecord): Promise<void>;
+  signIn(form: SignInForm): Promise<SignInResult>;
+  signOut(): Promise<void>;
+  /** A tab changed the session by other means: the hub asks the server who is signed in. */
+  sessionChanged(): Promise<void>;
+}
+
+export type HubMethod = keyof HubApi;
+
+/** The calls the relay forwards for followers (attach travels without its port). */
+export const HUB_METHODS = [
+  'attach',
+  'detach',
+  'updateTab',
+  'watchQuotes',
+  'config',
+  'home',
+  'popupRecords',
+  'recordPopup',
+  'signIn',
+  'signOut',
+  'sessionChanged',
+] as const satisfies readonly HubMethod[];
+
+export function isHubMethod(value: unknown): value is HubMethod {
+  return typeof value === 'string' && (HUB_METHODS as readonly string[]).includes(value);
+}

@@ -1,0 +1,408 @@
+/**
+ * What the hub's unit tests drive it with: a manual clock, a fake server behind `fetch` that
+ * answers the calls the hub makes (and counts them), a fake socket, and tabs that record pushes.
+ * The hub core, the API client core and the dexie store under test are the real ones; IndexedDB
+ * is fake-indexeddb (each test file imports 'fake-indexeddb/auto' first).
+ */
+import { IDBFactory } from 'fake-indexeddb';
+import type { Profile } from '../../../src/shared/api/account';
+import type { MarketSymbol, Quote } from '../../../src/shared/api/market';
+import type { SiteConfig } from '../../../src/shared/api/site';
+import type { QuoteMessage } from '../../../src/shared/realtime';
+import type { Clock, TimerHandle } from '../../../src/workers/clock';
+import { Hub } from '../../../src/workers/hub';
+import type { HubPush, TabHello, TabPort } from '../../../src/workers/protocol';
+import type { RealtimeEvents, RealtimeLink } from '../../../src/workers/realtime-link';
+import { HubStore } from '../../../src/workers/store';
+
+export const ORIGIN = 'http://hub.test';
+
+/** Lets promises, dexie and fake-indexeddb (which schedules with setImmediate) run to rest. */
+export async function settle(rounds = 20): Promise<void> {
+  for (let round = 0; round < rounds; round += 1) await new Promise((resolve) => setImmediate(resolve));
+}
+
+interface ManualTimer {
+  at: number;
+  callback: () => void;
+}
+
+export class ManualClock implements Clock {
+  time = 1_700_000_000_000;
+  private readonly timers = new Map<number, ManualTimer>();
+  private nextId = 1;
+
+  now(): number {
+    return this.time;
+  }
+
+  setTimeout(callback: () => void, delayMs: number): TimerHandle {
+    const id = this.nextId++;
+    this.timers.set(id, { at: this.time + Math.max(0, delayMs), callback });
+    return id as unknown as TimerHandle;
+  }
+
+  clearTimeout(handle: TimerHandle): void {
+    this.timers.delete(handle as unknown as number);
+  }
+
+  /** Moves time forward, firing every timer due on the way, each followed by its async work. */
+  async advance(durationMs: number): Promise<void> {
+    const target = this.time + durationMs;
+    for (;;) {
+      await settle();
+      const due = [...this.timers.entries()].filter(([, timer]) => timer.at <= target).sort((a, b) => a[1].at - b[1].at)[0];
+      if (!due) break;
+      const [id, timer] = due;
+      this.timers.delete(id);
+      this.time = Math.max(this.time, timer.at);
+      timer.callback();
+    }
+    this.time = target;
+    await settle();
+  }
+}
+
+export const SYMBOLS: MarketSymbol[] = [301, 302, 303, 304].map((id, index) => {
+  const base = ['BTC', 'ETH', 'SOL', 'BNB'][index] ?? 'BTC';
+  return {
+    id,
+    type: 3,
+    symbol: `${base}_USDT`,
+    name: `${base}/USDT`,
+    testOnly: false,
+    testEnabled: false,
+    prompted: true,
+    pricePrecision: 2,
+    volumePrecision: 4,
+    baseSymbol: base,
+    quoteSymbol: 'USDT',
+    svgIcon: `/icons/coins/${base.toLowerCase()}.svg`,
+  };
+});
+
+export const TEST_ONLY_SYMBOL: MarketSymbol = { ...SYMBOLS[0]!, id: 311, symbol: 'BTC_USDC', name: 'BTC/USDC', testOnly: true, testEnabled: true };
+
+export const PROFILE: Profile = {
+  email: 'trader1@demo.exchange',
+  referralCode: 'ABC123',
+  testEnabled: true,
+  realName: 'Trader One',
+  vipLevel: 0,
+  verifiedLevel: 0,
+  requiredIDLevel: 2,
+  avatarUrl: '',
+  helpDeskLink: '',
+};
+
+export function siteConfig(name = 'Exchange'): SiteConfig {
+  return {
+    name,
+    supportedLanguages: ['en', 'id'],
+    helpDesk: { useExternal: false, extLink: '', authRequired: false, scRequired: false },
+    anonymous: ['/'],
+    stakingEnabled: true,
+    loanEnabled: true,
+    checkinEnabled: true,
+    luckydraw: { enabled: true },
+    c2c: { enabled: true },
+    notificationEnabled: true,
+    kvConfigs: {},
+    time: 1_700_000_000_000,
+    permission: 0,
+    requiredIDLevel: 2,
+  };
+}
+
+function withoutFormPage(params: URLSearchParams): string {
+  const copy = new URLSearchParams(params);
+  copy.delete('formPage');
+  return copy.toString();
+}
+
+function home(language: string, referralCode: string | null) {
+  return {
+    lang: language,
+    referralCode,
+    banners: [],
+    notices: { popups: [], announcements: [] },
+    news: [],
+    tips: [],
+    symbols: [],
+    ranks: { gainers: [], losers: [], volume: [] },
+    topSearches: [],
+    time: 1_700_000_000_000,
+  };
+}
+
+export function quote(id: number, close: string, time: number): Quote {
+  return { id, c: close, dl: close, dh: close, dv: '1', ds: close, t: time, changePercent: '0.00', turnover: close };
+}
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: string;
+  acceptLanguage: string | null;
+  formPage: string | null;
+  /** The query without formPage, as the call's own parameters. */
+  query: string;
+}
+
+/**
+ * The server as the hub sees it: envelopes, a CSRF token, a session that sign-in opens and
+ * sign-out (or `expireSession`) ends, 401 for user calls without it.
+ */
+export class FakeServer {
+  readonly calls: RecordedCall[] = [];
+  signedIn = false;
+  unread = 3;
+  notificationsEnabled = true;
+  price = 100;
+  config = siteConfig();
+  /** While set, answers wait for it: a slow network, to see what a tab gets before it answers. */
+  private gate: Promise<void> | null = null;
+  answered = 0;
+
+  /** Holds every answer until the returned function is called. */
+  hold(): () => void {
+    let release = () => undefined as void;
+    this.gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    return () => {
+      this.gate = null;
+      release();
+    };
+  }
+
+  readonly fetch: typeof fetch = async (input, init) => {
+    const url = new URL(String(input));
+    const path = url.pathname.replace(/^\/api\/v1/, '');
+    const headers = new Headers(init?.headers);
+    this.calls.push({
+      method: init?.method ?? 'GET',
+      path,
+      body: typeof init?.body === 'string' ? init.body : '',
+      acceptLanguage: headers.get('Accept-Language'),
+      formPage: url.searchParams.get('formPage'),
+      query: withoutFormPage(url.searchParams),
+    });
+    if (this.gate) await this.gate;
+    this.answered += 1;
+    return this.answer(path, typeof init?.body === 'string' ? init.body : '', url.searchParams);
+  };
+
+  count(path: string): number {
+    return this.calls.filter((call) => call.path === path).length;
+  }
+
+  expireSession(): void {
+    this.signedIn = false;
+  }
+
+  private answer(path: string, body: string, query: URLSearchParams): Response {
+    const ok = (data: unknown) => Response.json({ errcode: 0, data });
+    switch (path) {
+      case '/csrftoken':
+        return ok({ token: 'token-1' });
+      case '/account/signin': {
+        const form = new URLSearchParams(body);
+        if (form.get('password') !== 'Demo1234!') return Response.json({ errcode: 1001, errmsg: 'Wrong e-mail or password' });
+        this.signedIn = true;
+        return ok({ csrfToken: 'token-2', profile: PROFILE });
+      }
+      case '/account/signout':
+        this.signedIn = false;
+        return ok({});
+      case '/account/profile':
+        return this.signedIn ? ok(PROFILE) : Response.json({ errcode: 401, errmsg: 'Please sign in' }, { status: 401 });
+      case '/notification/status':
+        return this.signedIn
+          ? ok({ enabled: this.notificationsEnabled, unread: this.unread })
+          : Response.json({ errcode: 401, errmsg: 'Please sign in' }, { status: 401 });
+      case '/quotation/symbols':
+        return ok(this.signedIn ? [...SYMBOLS, TEST_ONLY_SYMBOL] : SYMBOLS);
+      case '/quotation/latest': {
+        const ids = (new URLSearchParams(body).get('symbols') ?? '').split(',').filter(Boolean).map(Number);
+        return ok(ids.map((id) => quote(id, this.price.toFixed(2), 1_700_000_000_000 + this.calls.length)));
+      }
+      case '/config':
+        return ok(this.config);
+      case '/home':
+        return ok(home(query.get('lang') ?? 'en', query.get('referralCode')));
+      default:
+        return Response.json({ errcode: 404, errmsg: 'Not found' }, { status: 404 });
+    }
+  }
+}
+
+export class FakeRealtime implements RealtimeLink {
+  connected = false;
+  readonly subscribed = new Set<number>();
+  reconnects = 0;
+  /** Symbols the fake server refuses to carry. */
+  readonly refusing = new Set<number>();
+
+  constructor(private readonly events: RealtimeEvents) {}
+
+  connect(): void {
+    this.connected = true;
+    this.events.connection(true);
+  }
+
+  drop(): void {
+    this.connected = false;
+    this.subscribed.clear();
+    this.events.connection(false);
+  }
+
+  push(message: QuoteMessage): void {
+    if (this.subscribed.has(message.symbolId)) this.events.quote(message);
+  }
+
+  reconnect(): void {
+    this.reconnects += 1;
+    this.drop();
+    this.connect();
+  }
+
+  async subscribe(symbolId: number): Promise<boolean> {
+    if (!this.connected || this.refusing.has(symbolId)) return false;
+    this.subscribed.add(symbolId);
+    return true;
+  }
+
+  async unsubscribe(symbolId: number): Promise<void> {
+    this.subscribed.delete(symbolId);
+  }
+
+  close(): void {
+    this.connected = false;
+  }
+}
+
+/** A tab as the hub sees it: a port that records pushes, and a lock the test can release. */
+export class FakeTab {
+  readonly pushes: HubPush[] = [];
+  /** A gone tab never answers a push (its port is closed). */
+  gone = false;
+  readonly port: TabPort = {
+    push: (message) => {
+      if (this.gone) return new Promise<void>(() => undefined);
+      this.pushes.push(message);
+      return undefined;
+    },
+  };
+
+  constructor(
+    readonly tabId: string,
+    public visible = true,
+  ) {}
+
+  hello(path = '/'): TabHello {
+    return { tabId: this.tabId, visible: this.visible, path, language: 'en' };
+  }
+
+  quotesPushed(): Quote[] {
+    return this.pushes.flatMap((push) => (push.kind === 'quotes' ? push.quotes : []));
+  }
+
+  lastStatus() {
+    return this.pushes.flatMap((push) => (push.kind === 'status' ? [push.status] : [])).at(-1);
+  }
+}
+
+export interface HubHarness<C extends Clock = ManualClock> {
+  hub: Hub;
+  clock: C;
+  server: FakeServer;
+  realtime: () => FakeRealtime;
+  indexedDB: IDBFactory;
+  /** Releases a tab's lock, as closing the tab does. */
+  closeTab: (tabId: string) => void;
+  storageStates: string[];
+}
+
+export interface HubHarnessOptions<C extends Clock = ManualClock> {
+  indexedDB?: IDBFactory;
+  server?: FakeServer;
+  clock?: C;
+  connectSocket?: boolean;
+  /** The tab-lock watcher; by default the test calls closeTab itself. */
+  watchTab?: (tabId: string, onGone: () => void) => void;
+}
+
+/** navigator.locks for tests: exclusive locks granted in request order, released when the callback settles. */
+export class FakeLocks {
+  private readonly held = new Set<string>();
+  private readonly queues = new Map<string, (() => void)[]>();
+
+  request(name: string, callback: () => unknown): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const run = () => {
+        this.held.add(name);
+        Promise.resolve()
+          .then(callback)
+          .then(resolve, reject)
+          .finally(() => {
+            this.held.delete(name);
+            this.queues.get(name)?.shift()?.();
+          });
+      };
+      if (this.held.has(name)) {
+        const queue = this.queues.get(name) ?? [];
+        queue.push(run);
+        this.queues.set(name, queue);
+      } else {
+        run();
+      }
+    });
+  }
+
+  isHeld(name: string): boolean {
+    return this.held.has(name);
+  }
+}
+
+export function createHub<C extends Clock = ManualClock>(options: HubHarnessOptions<C> = {}): HubHarness<C> {
+  const clock = options.clock ?? (new ManualClock() as unknown as C);
+  const server = options.server ?? new FakeServer();
+  const indexedDB = options.indexedDB ?? new IDBFactory();
+  const tabWatchers = new Map<string, () => void>();
+  const storageStates: string[] = [];
+  let realtime: FakeRealtime | null = null;
+  const hub = new Hub({
+    buildId: 'test-build',
+    origin: ORIGIN,
+    fetch: server.fetch,
+    clock,
+    realtime: (events) => {
+      realtime = new FakeRealtime(events);
+      if (options.connectSocket !== false) queueMicrotask(() => realtime?.connect());
+      return realtime;
+    },
+    createStore: (onStatus) =>
+      new HubStore({
+        indexedDB,
+        onStatus: (status) => {
+          storageStates.push(status.state);
+          onStatus(status);
+        },
+      }),
+    watchTab: options.watchTab ?? ((tabId, onGone) => tabWatchers.set(tabId, onGone)),
+    log: () => undefined,
+  });
+  return {
+    hub,
+    clock,
+    server,
+    indexedDB,
+    storageStates,
+    realtime: () => {
+      if (!realtime) throw new Error('the hub has not opened its socket yet');
+      return realtime;
+    },
+    closeTab: (tabId) => tabWatchers.get(tabId)?.(),
+  };
+}
