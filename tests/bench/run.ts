@@ -11,6 +11,7 @@
 import { bookBenchmark } from './book';
 import { ledgerBenchmark } from './ledger';
 import { ordersBenchmark } from './orders';
+import { pwaBenchmark } from './pwa';
 
 export interface BenchmarkRow {
   metric: string;
@@ -24,7 +25,7 @@ export interface BenchmarkModule {
   run(): Promise<BenchmarkRow[]>;
 }
 
-const BENCHMARKS: BenchmarkModule[] = [ledgerBenchmark, bookBenchmark, ordersBenchmark];
+const BENCHMARKS: BenchmarkModule[] = [ledgerBenchmark, bookBenchmark, ordersBenchmark, pwaBenchmark];
 
 /** Whole numbers as they are, others with a precision that suits their size. */
 function formatValue(value: number | string): string {
