@@ -344,6 +344,10 @@ test.describe('a deploy while tabs are open', () => {
     await expect.poll(async () => pathsIn(await readCaches(oldTab), 'exchange-routes-').length, { timeout: 15_000 }).toBeGreaterThan(0);
     const buildIdA = await controllerBuildId(oldTab);
     expect(buildIdA).toMatch(/^e2e-a-/);
+    // The tab's hub is the hub of its own build.
+    const oldHub = oldTab.getByTestId('hub-build');
+    await expect(oldHub).toHaveAttribute('data-build', buildIdA ?? '', { timeout: 15_000 });
+    const oldHubInstance = await oldHub.getAttribute('data-instance');
 
     deploy(buildB, server.webRoot);
     const oldFiles = assetPaths(buildA).filter((assetPath) => !assetPaths(buildB).includes(assetPath));
@@ -372,6 +376,10 @@ test.describe('a deploy while tabs are open', () => {
     await newTab.goto('/en');
     expect(await newTab.locator('script[type="module"]').getAttribute('src')).toBe(entryScriptPath(buildB));
     await expect(newTab.getByTestId('site-name')).toBeVisible();
+    // A new tab of the new build gets a new hub: another name, another instance, beside the old one.
+    const newHub = newTab.getByTestId('hub-build');
+    await expect(newHub).toHaveAttribute('data-build', /^e2e-b-/, { timeout: 15_000 });
+    expect(await newHub.getAttribute('data-instance')).not.toBe(oldHubInstance);
     await expect(newTab.getByTestId('update-prompt')).toHaveCount(0);
     // The new tab runs the waiting worker's build, so it lets that worker take over. Chromium hands
     // over once the old worker is idle, which can take it up to half a minute.

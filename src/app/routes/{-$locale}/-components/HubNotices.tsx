@@ -22,6 +22,8 @@ export function HubNotices() {
           {storageText}
         </p>
       ) : null}
+      {/* Which hub serves this tab: end-to-end tests check that a new build gets a new hub. */}
+      <span hidden data-testid="hub-build" data-build={status?.buildId ?? ''} data-instance={status?.instanceId ?? ''} />
       <div className={styles.toasts} role="status" aria-live="polite">
         {toasts.map((toast) => (
           <p key={toast.id} className={styles.toast}>
