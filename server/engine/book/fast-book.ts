@@ -7,7 +7,7 @@
  */
 import { crosses } from './reference-book';
 import type { BookCommand, BookEvent, CancelCommand, DepthLevel, OrderBook, PlaceLimitCommand, PlaceMarketCommand, RestingOrder, Side } from './types';
-import { isValidCommand } from './types';
+import { precheckRejection } from './types';
 
 interface OrderNode {
   orderId: number;
@@ -35,15 +35,13 @@ export class FastOrderBook implements OrderBook {
   private readonly askLevels: PriceLevel[] = [];
   private readonly orders = new Map<number, OrderNode>();
 
+  /** Made once, not per command: apply() is the hot path. */
+  private readonly isResting = (orderId: number): boolean => this.orders.has(orderId);
+
   apply(command: BookCommand): BookEvent[] {
-    if (!isValidCommand(command)) return [{ type: 'rejected', orderId: command.orderId, userId: command.userId, reason: 'invalid' }];
-    if (command.kind === 'cancel') return this.cancel(command);
-    // Order ids come from the database and never repeat; the check guards against a replay bug
-    // without keeping every id ever seen (only resting ones).
-    if (this.order(command.orderId) !== undefined) {
-      return [{ type: 'rejected', orderId: command.orderId, userId: command.userId, reason: 'duplicate-id' }];
-    }
-    return this.match(command);
+    const rejection = precheckRejection(command, this.isResting);
+    if (rejection) return rejection;
+    return command.kind === 'cancel' ? this.cancel(command) : this.match(command);
   }
 
   private match(command: PlaceLimitCommand | PlaceMarketCommand): BookEvent[] {

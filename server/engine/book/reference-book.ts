@@ -3,21 +3,19 @@
  * time. It is the specification the fast book is tested against, not something to optimise.
  */
 import type { BookCommand, BookEvent, CancelCommand, DepthLevel, OrderBook, PlaceLimitCommand, PlaceMarketCommand, RestingOrder, Side } from './types';
-import { isValidCommand } from './types';
+import { precheckRejection } from './types';
 
 export class ReferenceOrderBook implements OrderBook {
   private bids: RestingOrder[] = [];
   private asks: RestingOrder[] = [];
 
+  /** Made once, not per command: apply() is the hot path. */
+  private readonly isResting = (orderId: number): boolean => this.order(orderId) !== undefined;
+
   apply(command: BookCommand): BookEvent[] {
-    if (!isValidCommand(command)) return [{ type: 'rejected', orderId: command.orderId, userId: command.userId, reason: 'invalid' }];
-    if (command.kind === 'cancel') return this.cancel(command);
-    // Order ids come from the database and never repeat; the check guards against a replay bug
-    // without keeping every id ever seen (only resting ones).
-    if (this.order(command.orderId) !== undefined) {
-      return [{ type: 'rejected', orderId: command.orderId, userId: command.userId, reason: 'duplicate-id' }];
-    }
-    return this.match(command);
+    const rejection = precheckRejection(command, this.isResting);
+    if (rejection) return rejection;
+    return command.kind === 'cancel' ? this.cancel(command) : this.match(command);
   }
 
   private match(command: PlaceLimitCommand | PlaceMarketCommand): BookEvent[] {

@@ -103,3 +103,16 @@ export function isValidCommand(command: BookCommand): boolean {
   if (command.kind === 'limit') return positiveInteger(command.priceTicks);
   return command.notionalLimit === undefined || positiveInteger(command.notionalLimit);
 }
+
+/**
+ * What both books answer before matching: an invalid command is rejected, and so is a placement
+ * whose id is already resting (ids come from the database and never repeat; the check guards
+ * against a replay bug without keeping every id ever seen). Undefined means: go on.
+ */
+export function precheckRejection(command: BookCommand, isResting: (orderId: number) => boolean): BookEvent[] | undefined {
+  if (!isValidCommand(command)) return [{ type: 'rejected', orderId: command.orderId, userId: command.userId, reason: 'invalid' }];
+  if (command.kind !== 'cancel' && isResting(command.orderId)) {
+    return [{ type: 'rejected', orderId: command.orderId, userId: command.userId, reason: 'duplicate-id' }];
+  }
+  return undefined;
+}

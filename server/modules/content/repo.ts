@@ -45,8 +45,8 @@ export async function selectCategoryNames(executor: Executor, ids: number[], lan
   return names;
 }
 
-export interface PostTextRow {
-  id: number;
+/** The language-independent fields of a post, as stored and as published. */
+export interface PostFields {
   categoryId: number;
   slug: string | null;
   sortOrder: number;
@@ -56,6 +56,10 @@ export interface PostTextRow {
   popupFrom: number | null;
   popupTo: number | null;
   publishedAt: number;
+}
+
+export interface PostTextRow extends PostFields {
+  id: number;
   updatedAt: number;
   title: string;
   summary: string;
@@ -175,16 +179,7 @@ export async function slugExists(executor: Executor, slug: string): Promise<bool
   return row !== undefined;
 }
 
-export interface NewPost {
-  categoryId: number;
-  slug: string | null;
-  sortOrder: number;
-  pinned: boolean;
-  coverUrl: string;
-  popupMode: number | null;
-  popupFrom: number | null;
-  popupTo: number | null;
-  publishedAt: number;
+export interface NewPost extends PostFields {
   translations: { lang: string; title: string; summary: string; body: string }[];
 }
 
