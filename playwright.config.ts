@@ -15,7 +15,8 @@ import { chromium, defineConfig, devices } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 18080);
 const baseURL = `http://127.0.0.1:${port}`;
 const dataDir = path.join(os.tmpdir(), `exchange-e2e-data-${port}`);
-const webRoot = 'dist';
+// E2E_WEB_ROOT lets a second build (another folder) run its own suite beside this one.
+const webRoot = process.env.E2E_WEB_ROOT ?? 'dist';
 
 function chromiumPath(): string {
   if (process.env.CHROME_PATH) {

@@ -7,6 +7,7 @@
  * checkout, where the generated file (not committed) does not exist yet.
  */
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react-swc';
 import type { Plugin } from 'vite';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
@@ -115,9 +116,16 @@ const pwa = VitePWA({
 const apiTarget = `http://localhost:${process.env.PORT ?? '8080'}`;
 
 export default defineConfig({
-  // Plugin order matters: the router generates and splits route files before React compiles them;
-  // the PWA plugins come last, since they read the finished bundle.
-  plugins: [tanstackRouter(), react(), shellPartition.plugin, pwa],
+  // Plugin order matters: the router generates and splits route files before React compiles them
+  // (with the Lingui macros); the PWA plugins come last, since they read the finished bundle.
+  plugins: [
+    tanstackRouter(),
+    // The Lingui macros compile in SWC; the v5 id option keeps their ids equal to the CLI's catalogs (TOOLCHAIN.md).
+    react({ plugins: [['@lingui/swc-plugin', { useLinguiV5IdGeneration: true }]] }),
+    lingui(), // compiles locales/<language>/messages.po imports into message modules
+    shellPartition.plugin,
+    pwa,
+  ],
   define: {
     __BUILD_ID__: JSON.stringify(buildId),
   },

@@ -1,12 +1,17 @@
 /**
- * The entry of the web app: the router over the generated route tree, rendered into #root.
+ * The entry of the web app: the router over the generated route tree, inside Lingui's provider
+ * (the locale route activates the page's catalog before a page renders), rendered into #root.
  */
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { reportTabPath } from './api/hub';
 import { connectionAllowsPrefetch } from './pwa/connection';
+import { listenForChunkErrors } from './pwa/chunkReload';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
+import { applyStoredTheme } from './state/theme';
 import { routeTree } from './routeTree.gen';
 import './styles/global.css';
 
@@ -27,12 +32,17 @@ declare module '@tanstack/react-router' {
   }
 }
 
+applyStoredTheme();
+listenForChunkErrors();
+
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
 createRoot(rootElement).render(
   <StrictMode>
-    <RouterProvider router={router} />
-    <UpdatePrompt />
+    <I18nProvider i18n={i18n}>
+      <RouterProvider router={router} />
+      <UpdatePrompt />
+    </I18nProvider>
   </StrictMode>,
 );

@@ -3,12 +3,7 @@
  * segment that names one of the prefixed languages. No prefix means the default display
  * language, which has no prefix of its own.
  */
-import {
-  DEFAULT_DISPLAY_LANGUAGE,
-  DEFAULT_REQUEST_LANGUAGE,
-  PREFIXED_LANGUAGES,
-  type Language,
-} from '../../shared/languages';
+import { DEFAULT_DISPLAY_LANGUAGE, PREFIXED_LANGUAGES, type Language } from '../../shared/languages';
 
 /**
  * Matches a path segment to a prefixed language, ignoring case as the rest of the router does
@@ -26,12 +21,36 @@ export function displayLanguageOf(locale: Language | undefined): Language {
 }
 
 /**
- * The language sent as Accept-Language: the route's prefix, else en (spec 7: the stored
- * language, default en). The locale routing issue stores the route's language at boot; until
- * then the prefix is the only language the app knows.
+ * The language sent as Accept-Language for a page: spec 7 sends the stored language (en when
+ * none is stored), and the app stores the route's language whenever a page shows
+ * (storedLanguage.ts, DESIGN.md "Language"), so the header always agrees with what the user
+ * reads: the page's own language.
  */
 export function requestLanguageOf(locale: Language | undefined): Language {
-  return locale ?? DEFAULT_REQUEST_LANGUAGE;
+  return displayLanguageOf(locale);
+}
+
+/** The language of a path's first segment: its prefix, or the default language without one. */
+export function languageOfPath(path: string): Language {
+  const firstSegment = path.split(/[?#]/)[0]?.split('/').find(Boolean) ?? '';
+  return displayLanguageOf(prefixedLanguageOf(firstSegment));
+}
+
+/** A page path (query allowed) under a language's prefix: localizedPath('/quotes', 'de') is /de/quotes. */
+export function localizedPath(path: string, language: Language): string {
+  const prefix = localeParamOf(language);
+  const [pathname = '/', rest = ''] = path.split(/(?=[?#])/, 2);
+  const normalized = pathname.startsWith('/') ? pathname : `/${pathname}`;
+  if (!prefix) return `${normalized}${rest}`;
+  return `${normalized === '/' ? `/${prefix}` : `/${prefix}${normalized}`}${rest}`;
+}
+
+/** The same page in another language: the prefix swapped, the rest (query too) kept. */
+export function switchPathLanguage(path: string, language: Language): string {
+  const [pathname = '/', rest = ''] = path.split(/(?=[?#])/, 2);
+  const segments = pathname.split('/').filter(Boolean);
+  if (segments[0] !== undefined && prefixedLanguageOf(segments[0])) segments.shift();
+  return `${localizedPath(`/${segments.join('/')}`, language)}${rest}`;
 }
 
 /** The value of the route's locale parameter for a language: the default language has none. */

@@ -17,6 +17,8 @@ export interface QuoteEntry {
 export interface Toast {
   id: number;
   message: string;
+  /** Errors come from the client (spec 8); successes from the page ('read all'). */
+  tone: 'error' | 'success';
 }
 
 export interface HubViewState {
@@ -97,8 +99,9 @@ function withQuotes(current: ReadonlyMap<number, QuoteEntry>, quotes: Quote[], s
   return next;
 }
 
-function showToast(message: string, durationMs: number): void {
-  const toast = { id: nextToastId++, message };
+/** Shows a toast for durationMs (spec 8: errors for ERROR_TOAST_MS); the hub and the tab's client both use it. */
+export function showToast(message: string, durationMs: number, tone: Toast['tone'] = 'error'): void {
+  const toast: Toast = { id: nextToastId++, message, tone };
   update({ toasts: [...state.toasts, toast] });
   setTimeout(() => hubStore.dismissToast(toast.id), durationMs);
 }

@@ -181,3 +181,12 @@ export const profileCall = defineCall({
   changesState: false,
   auth: 'user',
 });
+
+/** The signed-in user's identity verification status (spec 3: 0 none ... 4 approved). */
+export const identityStatusCall = defineCall({
+  method: 'GET',
+  path: '/identityverification',
+  data: z.number().int().min(0).max(4),
+  changesState: false,
+  auth: 'user',
+});

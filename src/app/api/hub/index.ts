@@ -6,9 +6,9 @@
  * rest of the app sees the same HubBridge, and the hub's pushes land in the hub store.
  */
 import * as Comlink from 'comlink';
-import { isNoRedirectPath } from '../../../shared/pages';
 import { hubName, leaderChannelName, type HubApi, type HubPush, type TabState } from '../../../workers/protocol';
-import { prefixedLanguageOf, requestLanguageOf } from '../../i18n/routeLanguage';
+import { languageOfPath } from '../../i18n/routeLanguage';
+import { onUnauthorized } from '../unauthorized';
 import { hubStore } from '../../state/hub-store';
 import { HubBridge } from './bridge';
 import { ElectedHub } from './election';
@@ -29,11 +29,6 @@ export function reportTabPath(path: string): void {
   void getHub()
     .updateTab({ path, language: languageOfPath(path) })
     .catch((error: unknown) => console.warn('The hub did not take the new path', error));
-}
-
-function languageOfPath(path: string): TabState['language'] {
-  const firstSegment = path.split('/').find(Boolean) ?? '';
-  return requestLanguageOf(prefixedLanguageOf(firstSegment));
 }
 
 function currentTabState(): TabState {
@@ -82,14 +77,5 @@ function createEndpoint(buildId: string, tabId: string): HubEndpoint {
 
 function onHubPush(message: HubPush): void {
   hubStore.apply(message);
-  if (message.kind === 'unauthorized') goToLogin();
-}
-
-/** spec 4: a 401 sends the user to login with the page as `from`, except on the exempt pages. */
-function goToLogin(): void {
-  const page = `${window.location.pathname}${window.location.search}`;
-  if (isNoRedirectPath(page)) return;
-  const language = prefixedLanguageOf(window.location.pathname.split('/').find(Boolean) ?? '');
-  const prefix = language ? `/${language}` : '';
-  window.location.assign(`${prefix}/login?from=${encodeURIComponent(page)}`);
+  if (message.kind === 'unauthorized') onUnauthorized();
 }

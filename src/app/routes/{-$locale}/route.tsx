@@ -1,8 +1,9 @@
 /**
  * The optional language prefix of every path (spec 2: every path exists without a prefix and
  * under each language prefix). A first segment that is not a prefixed language makes parse
- * return false, so the router matches the path without a prefix instead. The site config is
- * loaded here once for every page below and kept for the spec's 10 minutes.
+ * return false, so the router matches the path without a prefix instead. The site config and
+ * the language's catalog are loaded here once for every page below; the config is kept for the
+ * spec's 10 minutes. The route's language is stored as the request language (DESIGN.md).
  */
 import { Outlet, createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -10,6 +11,9 @@ import { CONFIG_CACHE_MS } from '../../../shared/constants';
 import { intlLocale, type Language } from '../../../shared/languages';
 import { fetchSiteConfig } from '../../api/siteConfig';
 import { displayLanguageOf, prefixedLanguageOf, requestLanguageOf } from '../../i18n/routeLanguage';
+import { activateLanguage } from '../../i18n/catalogs';
+import { storeLanguage } from '../../i18n/storedLanguage';
+import { AppLayout } from '../../layout/AppLayout';
 import { Frame } from '../../layout/Frame';
 import { NetworkErrorMessage } from '../../pwa/NetworkErrorMessage';
 import { StatusMessage } from '../../ui/StatusMessage';
@@ -23,7 +27,12 @@ export const Route = createFileRoute('/{-$locale}')({
     },
     stringify: ({ locale }) => ({ locale }),
   },
-  loader: ({ params, abortController }) => fetchSiteConfig(requestLanguageOf(params.locale), abortController.signal),
+  loader: async ({ params, abortController }) => {
+    const language = displayLanguageOf(params.locale);
+    storeLanguage(language);
+    const [config] = await Promise.all([fetchSiteConfig(requestLanguageOf(params.locale), abortController.signal), activateLanguage(language)]);
+    return config;
+  },
   staleTime: CONFIG_CACHE_MS,
   component: LocaleLayout,
   pendingComponent: LocalePending,
@@ -40,15 +49,15 @@ function useDisplayLanguage(): Language {
 }
 
 function LocaleLayout() {
-  const language = useDisplayLanguage();
+  useDisplayLanguage();
   const config = Route.useLoaderData();
   useEffect(() => {
     document.title = config.name;
   }, [config.name]);
   return (
-    <Frame siteName={config.name} language={language}>
+    <AppLayout config={config}>
       <Outlet />
-    </Frame>
+    </AppLayout>
   );
 }
 

@@ -1,0 +1,20 @@
+/**
+ * What a 401 does in a tab (spec 4, R-STATE-01/02): the stored session and profile are cleared,
+ * and the user goes to the login page of the current language with `from` holding the page
+ * being viewed, unless the page is one the shared table exempts (pages.ts).
+ */
+import { isNoRedirectPath } from '../../shared/pages';
+import { languageOfPath, localizedPath } from '../i18n/routeLanguage';
+import { resetSession } from '../state/session';
+
+/** The login page of a path's language, with `from` set to that path. */
+export function loginPathFor(page: string): string {
+  return `${localizedPath('/login', languageOfPath(page))}?from=${encodeURIComponent(page)}`;
+}
+
+export function onUnauthorized(): void {
+  resetSession();
+  const page = `${window.location.pathname}${window.location.search}`;
+  if (isNoRedirectPath(page)) return;
+  window.location.assign(loginPathFor(page));
+}

@@ -1,0 +1,4 @@
+
+export function BottomNav() {
+  return <div data-temp="BottomNav" />;
+}

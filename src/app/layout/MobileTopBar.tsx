@@ -1,0 +1,4 @@
+
+export function MobileTopBar() {
+  return <div data-temp="MobileTopBar" />;
+}

@@ -1,0 +1,4 @@
+import type { SiteConfig } from '../../shared/api/site';
+export function ServiceWidget({ config }: { config: SiteConfig }) {
+  return <div data-temp="ServiceWidget">{config.name}</div>;
+}
