@@ -4,6 +4,7 @@
  * It also starts the service worker's life in this tab, since it is the one part of the page that
  * lives as long as the page does.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getUpdateState, startServiceWorker, subscribeUpdateState } from './serviceWorker';
 import styles from './UpdatePrompt.module.css';
@@ -11,18 +12,19 @@ import styles from './UpdatePrompt.module.css';
 export function UpdatePrompt() {
   const updateState = useSyncExternalStore(subscribeUpdateState, getUpdateState);
   const [dismissed, setDismissed] = useState<typeof updateState | null>(null);
+  const { t } = useLingui();
   useEffect(startServiceWorker, []);
 
   if (updateState.kind !== 'available' || dismissed === updateState) return null;
   return (
     <aside className={styles.prompt} role="status" aria-live="polite" data-testid="update-prompt">
-      <p className={styles.text}>A new version of the app is ready.</p>
+      <p className={styles.text}>{t`A new version of the app is ready.`}</p>
       <div className={styles.actions}>
         <button type="button" className={styles.later} onClick={() => setDismissed(updateState)}>
-          Later
+          {t`Later`}
         </button>
         <button type="button" className={styles.update} onClick={updateState.apply}>
-          Update
+          {t`Update`}
         </button>
       </div>
     </aside>

@@ -4,6 +4,7 @@
  * the whole pipe from the database to the browser works, and the hub's live data (a ticker of a
  * few markets, the signed-in user's unread notifications) proves the hub serves every tab.
  */
+import { useLingui } from '@lingui/react/macro';
 import { Link, createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { intlLocale } from '../../../shared/languages';
 import { displayLanguageOf, localeParamOf, requestLanguageOf } from '../../i18n/routeLanguage';
@@ -19,7 +20,7 @@ export const Route = createFileRoute('/{-$locale}/')({
 
 const localeRoute = getRouteApi('/{-$locale}');
 
-/** Server time as an unambiguous UTC timestamp: the date formats of spec 9 come with Lingui. */
+/** Server time as an unambiguous UTC timestamp (the test suite reads it). */
 function formatUtc(timeMs: number): string {
   return `${new Date(timeMs).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
@@ -28,19 +29,19 @@ function HomeStatus() {
   const config = localeRoute.useLoaderData();
   const { locale } = localeRoute.useParams();
   const displayLanguage = displayLanguageOf(locale);
+  const { t } = useLingui();
   return (
     <article className={styles.page}>
       <header className={styles.intro}>
         <p className={styles.eyebrow}>
           <span className={styles.dot} aria-hidden="true" />
-          Server online
+          {t`Server online`}
         </p>
         <h1 className={styles.title} data-testid="site-name">
           {config.name}
         </h1>
         <p className={styles.lead}>
-          A trading platform for crypto assets. This is its first page: the exchange server answers, and the full app with quotes,
-          trading and assets is on its way.
+          {t`A trading platform for crypto assets. The exchange server answers; the trading screens open from the menu as they arrive.`}
         </p>
       </header>
 
@@ -50,11 +51,11 @@ function HomeStatus() {
 
       <section className={styles.card} aria-labelledby="status-heading">
         <h2 id="status-heading" className={styles.cardTitle}>
-          Status
+          {t`Status`}
         </h2>
         <dl className={styles.facts}>
           <div className={styles.fact}>
-            <dt>Server time</dt>
+            <dt>{t`Server time`}</dt>
             <dd>
               <time className={styles.code} dateTime={new Date(config.time).toISOString()} data-testid="server-time">
                 {formatUtc(config.time)}
@@ -62,11 +63,11 @@ function HomeStatus() {
             </dd>
           </div>
           <div className={styles.fact}>
-            <dt>Display language</dt>
+            <dt>{t`Display language`}</dt>
             <dd>{languageName(displayLanguage)}</dd>
           </div>
           <div className={styles.fact}>
-            <dt>Request language</dt>
+            <dt>{t`Request language`}</dt>
             <dd className={styles.code}>{requestLanguageOf(locale)}</dd>
           </div>
         </dl>
@@ -74,7 +75,7 @@ function HomeStatus() {
 
       <section className={styles.card} aria-labelledby="languages-heading">
         <h2 id="languages-heading" className={styles.cardTitle}>
-          Languages
+          {t`Languages`}
         </h2>
         <ul className={styles.languages} data-testid="languages">
           {config.supportedLanguages.map((language) => (
