@@ -100,6 +100,9 @@ export class Hub implements HubApi {
   private symbolsFetchedAt = 0;
   private session: SessionState = { status: 'unknown' };
   private notifications: NotificationState | null = null;
+  /** Numbers the notification reads: an answer older than one already applied is stale. */
+  private notificationReadsStarted = 0;
+  private notificationReadApplied = 0;
   /** The site config's switch for notifications; true until a config says otherwise. */
   private siteNotificationsEnabled = true;
   private storageStatus: StorageStatus = { state: 'opening' };
@@ -610,6 +613,11 @@ export class Hub implements HubApi {
     await this.probeSession();
   }
 
+  async refreshNotifications(): Promise<void> {
+    await this.ready;
+    if (this.notificationPoller.running) await this.pollNotifications();
+  }
+
   /** Asks the server who is signed in: a profile, or a 401 that handleUnauthorized takes. */
   private async probeSession(): Promise<void> {
     try {
@@ -683,9 +691,12 @@ export class Hub implements HubApi {
 
   private async pollNotifications(): Promise<void> {
     if (this.session.status !== 'signedIn') return;
+    const read = ++this.notificationReadsStarted;
     try {
       const data = await this.client.post<unknown>(notificationStatusCall.path, { silentAll: true });
-      if (data === false || this.session.status !== 'signedIn') return;
+      // A read that started before a newer, already applied one (refreshNotifications) is stale.
+      if (data === false || this.session.status !== 'signedIn' || read < this.notificationReadApplied) return;
+      this.notificationReadApplied = read;
       const notifications = notificationStatusCall.data.parse(data);
       const changed = notifications.enabled !== this.notifications?.enabled || notifications.unread !== this.notifications?.unread;
       this.notifications = notifications;

@@ -166,6 +166,8 @@ export interface HubApi {
   signOut(): Promise<void>;
   /** A tab changed the session by other means: the hub asks the server who is signed in. */
   sessionChanged(): Promise<void>;
+  /** A tab marked notifications read: the hub reads the unread count now, for every tab. */
+  refreshNotifications(): Promise<void>;
 }
 
 export type HubMethod = keyof HubApi;
@@ -183,6 +185,7 @@ export const HUB_METHODS = [
   'signIn',
   'signOut',
   'sessionChanged',
+  'refreshNotifications',
 ] as const satisfies readonly HubMethod[];
 
 export function isHubMethod(value: unknown): value is HubMethod {

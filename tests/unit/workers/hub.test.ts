@@ -284,6 +284,23 @@ describe('polling schedules', () => {
     await harness.clock.advance(NOTIFICATION_POLL_MS * 3);
     expect(harness.server.count('/notification/status')).toBe(1);
   });
+
+  it('R-HEAD-11 refreshNotifications reads the unread count at once for every tab, and nothing while signed out', async () => {
+    const harness = start();
+    const tabs = [new FakeTab('one'), new FakeTab('two')];
+    for (const tab of tabs) await attach(harness, tab);
+    await harness.hub.refreshNotifications();
+    expect(harness.server.count('/notification/status')).toBe(0);
+
+    await harness.hub.signIn({ username: 'trader1@demo.exchange', password: 'Demo1234!' });
+    await harness.clock.advance(10);
+    expect(harness.server.count('/notification/status')).toBe(1);
+    harness.server.unread = 0;
+    await harness.hub.refreshNotifications();
+    await settle();
+    expect(harness.server.count('/notification/status')).toBe(2);
+    for (const tab of tabs) expect(tab.lastStatus()?.notifications).toEqual({ enabled: true, unread: 0 });
+  });
 });
 
 describe('sessions', () => {

@@ -140,6 +140,11 @@ export class HubBridge {
     return this.request('sessionChanged', []);
   }
 
+  /** After the tab marked notifications read: every tab's unread count updates at once. */
+  refreshNotifications(): Promise<void> {
+    return this.request('refreshNotifications', []);
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;

@@ -1,0 +1,108 @@
+/**
+ * Small browser hooks of the header: media queries and the scroll position as external stores
+ * (so every reader agrees during a render), how much of the wide header fits, the remembered
+ * choice to hide the asset total, and the timer that keeps the asset overview in step with the
+ * local assets flag (R-STATE-10).
+ */
+import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
+import { ASSET_FLAG_POLL_MS, SCROLL_THRESHOLD_PX } from '../../../shared/constants';
+import { loadBalances, readAssetsFlag } from '../../state/session';
+import { FIT_LEVELS, nextFitState, type FitState, type HeaderFit } from './headerLogic';
+
+/** Whether a media query matches now, updated as it changes. */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', listener);
+      return () => list.removeEventListener('change', listener);
+    },
+    () => window.matchMedia(query).matches,
+  );
+}
+
+/** The page is scrolled more than SCROLL_THRESHOLD_PX (R-HEAD-13). */
+export function useScrolled(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      window.addEventListener('scroll', listener, { passive: true });
+      return () => window.removeEventListener('scroll', listener);
+    },
+    () => window.scrollY > SCROLL_THRESHOLD_PX,
+  );
+}
+
+const HIDDEN_KEY = 'assetTotalHidden';
+const hiddenListeners = new Set<() => void>();
+
+function readHidden(): boolean {
+  try {
+    return localStorage.getItem(HIDDEN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** The eye toggle's choice (R-HEAD-05), kept across visits; every reader in the tab follows it. */
+export function useAssetTotalHidden(): [boolean, (hidden: boolean) => void] {
+  const hidden = useSyncExternalStore((listener) => {
+    hiddenListeners.add(listener);
+    return () => hiddenListeners.delete(listener);
+  }, readHidden);
+  const setHidden = (next: boolean) => {
+    try {
+      localStorage.setItem(HIDDEN_KEY, next ? '1' : '0');
+    } catch (error) {
+      console.warn('The asset total preference could not be stored', error);
+    }
+    for (const listener of hiddenListeners) listener();
+  };
+  return [hidden, setHidden];
+}
+
+/**
+ * While signed in: reads the balances once, then again whenever the local assets flag changes
+ * (another screen or tab traded, transferred or deposited), checked every ASSET_FLAG_POLL_MS.
+ */
+export function useBalancesFollowFlag(signedIn: boolean): void {
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    let flag = readAssetsFlag();
+    void loadBalances();
+    const timer = window.setInterval(() => {
+      const current = readAssetsFlag();
+      if (current === flag) return;
+      flag = current;
+      void loadBalances();
+    }, ASSET_FLAG_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [signedIn]);
+}
+
+/**
+ * How much of the wide header fits its row: 'full' with every label, 'icons' with the right side
+ * as icons only, 'compact' as under BREAKPOINT_COMPACT_HEADER_PX. Labels are as long as the
+ * language makes them, so the header measures itself: when its row overflows it steps down and
+ * remembers the width that level needed; it steps up again once the row is that wide. A new
+ * contentKey (another language, another session) starts again from 'full'.
+ */
+export function useHeaderFit(rowRef: RefObject<HTMLElement | null>, contentKey: string, measuring: boolean): HeaderFit {
+  const [state, setState] = useState<FitState>({ key: contentKey, level: 0, needs: [] });
+  const current = state.key === contentKey ? state : { key: contentKey, level: 0, needs: [] };
+  if (current !== state) setState(current);
+  const { level } = current;
+  useEffect(() => {
+    const row = rowRef.current;
+    if (!measuring || !row) return undefined;
+    // The observer reports every observed element once at the start, then on every resize.
+    const observer = new ResizeObserver(() => {
+      const contentWidth = row.scrollWidth;
+      const rowWidth = row.clientWidth;
+      setState((previous) => nextFitState(previous, contentWidth, rowWidth));
+    });
+    observer.observe(row);
+    for (const child of row.children) observer.observe(child);
+    return () => observer.disconnect();
+  }, [rowRef, measuring, level, contentKey]);
+  return FIT_LEVELS[level] ?? 'full';
+}

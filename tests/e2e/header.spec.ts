@@ -1,0 +1,321 @@
+// Proves the header of spec 2 in Chromium against the real server: the visitor's links, the
+// hover navigation, the signed-in menus (asset total with its eye toggle, orders, user menu with
+// name, VIP and identity line, the bell and its unread list), the language switch, the theme
+// toggle, the compact header, the phone drawers and the scrolled state.
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+
+const PASSWORD = 'Demo1234!';
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+/** An amount as the English page shows it: grouped whole part, three decimals (spec 9). */
+const ENGLISH_TOTAL = /^\d{1,3}(,\d{3})*\.\d{3}$/;
+
+/** Signs the context in through the real calls; its pages (and their hub) share the cookie. */
+async function signIn(context: BrowserContext, username: string): Promise<void> {
+  const csrf = await context.request.post('/api/v1/csrftoken', { data: {} });
+  const token = ((await csrf.json()) as { data: { token: string } }).data.token;
+  const answer = await context.request.post('/api/v1/account/signin', { form: { username, password: PASSWORD }, headers: { 'X-XSRF-TOKEN': token } });
+  expect(((await answer.json()) as { errcode: number }).errcode).toBe(0);
+}
+
+async function openSignedIn(context: BrowserContext, username: string, path = '/en'): Promise<Page> {
+  await signIn(context, username);
+  const page = await context.newPage();
+  await page.goto(path);
+  await expect(page.getByTestId('header')).toHaveAttribute('data-session', 'signedIn');
+  return page;
+}
+
+test.describe('visitor', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('R-HEAD-01 R-HEAD-03 R-ROLE-01 shows Log in and Register; the avatar goes to login and the logo home', async ({ page }) => {
+    await page.goto('/en/quotes');
+    const header = page.getByTestId('header');
+    await expect(header).toHaveAttribute('data-compact', 'false');
+    await expect(page.getByTestId('login-link')).toHaveAttribute('href', '/en/login');
+    await expect(page.getByTestId('register-link')).toHaveAttribute('href', '/en/register');
+    await expect(page.getByTestId('asset-overview')).toHaveCount(0);
+    await expect(page.getByTestId('notification-bell')).toHaveCount(0);
+    await page.getByTestId('avatar').click();
+    await expect(page).toHaveURL(/\/en\/login$/);
+    await page.getByTestId('logo').click();
+    await expect(page).toHaveURL(/\/en$/);
+  });
+
+  test('R-HEAD-02 a group of several pages opens on hover and by keyboard; a group of one is a link', async ({ page }) => {
+    await page.goto('/en');
+    await expect(page.getByTestId('nav-group-quotes')).toHaveAttribute('href', '/en/quotes');
+    await page.getByTestId('nav-group-exchange').hover();
+    const panel = page.getByTestId('nav-panel-exchange');
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('link')).toHaveText([/Convert.*Swap one coin/, /Spot trading.*order book/]);
+    await page.mouse.move(700, 700);
+    await expect(panel).toHaveCount(0);
+
+    const finance = page.getByTestId('nav-group-finance');
+    await finance.focus();
+    await page.keyboard.press('Enter');
+    await expect(finance).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByTestId('nav-panel-finance').getByRole('link').first()).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('nav-panel-finance')).toHaveCount(0);
+    await expect(finance).toBeFocused();
+  });
+
+  test('R-HEAD-09 the theme toggle sets data-theme on <html> and keeps it', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/en');
+    const html = page.locator('html');
+    await page.getByTestId('theme-toggle').click();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await page.reload();
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await page.getByTestId('theme-toggle').click();
+    await expect(html).toHaveAttribute('data-theme', 'light');
+  });
+
+  test('R-LANG-03 R-LANG-04 R-LANG-05 lists the supported languages; choosing one stores it and opens the page in it', async ({ page }) => {
+    const config = (await (await page.request.get('/api/v1/config')).json()) as { data: { supportedLanguages: string[] } };
+    await page.goto('/en/quotes?tab=spot');
+    await expect(page.getByTestId('nav-group-quotes')).toHaveText('Markets');
+    await page.getByTestId('language-switcher').hover();
+    const options = page.locator('[data-testid^="language-option-"]');
+    await expect(options).toHaveCount(config.data.supportedLanguages.length);
+    await expect(page.getByTestId('language-option-en')).toHaveAttribute('aria-current', 'true');
+    await page.getByTestId('language-option-de').click();
+    await expect(page).toHaveURL(/\/de\/quotes\?tab=spot$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByTestId('nav-group-quotes')).toHaveText('Märkte');
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('de');
+    expect(await page.evaluate(() => document.cookie)).toContain('lang=de');
+  });
+
+  test('R-HEAD-12 the header is compact under 1280 px: the navigation moves into a 375 px drawer', async ({ page }) => {
+    await page.setViewportSize({ width: 1200, height: 800 });
+    await page.goto('/en');
+    const header = page.getByTestId('header');
+    await expect(header).toHaveAttribute('data-compact', 'true');
+    await expect(page.locator('[data-testid^="nav-group-"]')).toHaveCount(0);
+    await page.getByTestId('menu-button').click();
+    const drawer = page.getByTestId('nav-drawer');
+    await expect(drawer).toBeVisible();
+    expect((await drawer.boundingBox())?.width).toBeCloseTo(375, 0);
+    // The backdrop beside the drawer closes it.
+    await page.mouse.click(100, 400);
+    await expect(drawer).toHaveCount(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(header).toHaveAttribute('data-compact', 'false');
+    await expect(page.getByTestId('nav-group-exchange')).toBeVisible();
+  });
+
+  test('R-HEAD-12 on a wide screen whose row a language\'s labels overflow, the header drops labels, then turns compact', async ({ page }) => {
+    const header = page.getByTestId('header');
+    const fitsItsRow = () => page.getByTestId('header').locator('> div').evaluate((row) => row.scrollWidth <= row.clientWidth);
+    for (const width of [1280, 1440, 1920]) {
+      for (const language of ['en', 'de', 'fr']) {
+        await page.setViewportSize({ width, height: 600 });
+        await page.goto(`/${language}`);
+        await expect(header).toHaveAttribute('data-fit', /^(full|icons|compact)$/);
+        await expect.poll(fitsItsRow).toBe(true);
+      }
+    }
+    await page.setViewportSize({ width: 1920, height: 600 });
+    await page.goto('/en');
+    await expect(header).toHaveAttribute('data-fit', 'full');
+    await expect(page.getByTestId('language-button')).toContainText('English');
+  });
+
+  test('R-HEAD-13 the header takes the scrolled state past 20 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 400 });
+    await page.goto('/en');
+    const header = page.getByTestId('header');
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await page.evaluate(() => window.scrollTo(0, 20));
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await page.evaluate(() => window.scrollTo(0, 120));
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+    const box = await header.boundingBox();
+    expect(box?.y).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+  });
+
+  test('R-HEAD-14 under 820 px the language list opens on a click, not on hover', async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    await page.goto('/en');
+    await page.getByTestId('language-switcher').hover();
+    await expect(page.getByTestId('language-option-en')).toHaveCount(0);
+    await page.getByTestId('language-button').click();
+    await expect(page.getByTestId('language-option-en')).toBeVisible();
+  });
+});
+
+test.describe('signed in', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('R-HEAD-04 R-HEAD-05 R-STATE-09 R-STATE-10 the asset total in USDT, masked by the eye toggle across visits, with Deposit and Withdraw, read again on opening and when the assets flag moves', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signIn(context, 'trader1@demo.exchange');
+    const page = await context.newPage();
+    const isBalanceRead = (url: string) => url.includes('/api/v1/balance/list');
+    const mounted = page.waitForResponse((response) => isBalanceRead(response.url()));
+    await page.goto('/en');
+    await mounted;
+    // The user is not verified: opening the overview reads the balances again.
+    const opened = page.waitForRequest((request) => isBalanceRead(request.url()));
+    await page.getByTestId('asset-overview').hover();
+    await opened;
+    const total = page.getByTestId('asset-total');
+    await expect(total).toHaveAttribute('data-state', 'ready');
+    await expect(total).toHaveText(ENGLISH_TOTAL);
+    await expect(page.getByTestId('asset-deposit')).toHaveAttribute('href', '/en/assets/assetDeposit');
+    await expect(page.getByTestId('asset-withdraw')).toHaveAttribute('href', '/en/assets/assetWithdraw');
+
+    await page.getByTestId('asset-eye').click();
+    await expect(total).toHaveText('******');
+    await page.reload();
+    await page.getByTestId('asset-overview').hover();
+    await expect(page.getByTestId('asset-total')).toHaveText('******');
+    await page.getByTestId('asset-eye').click();
+    await expect(page.getByTestId('asset-total')).toHaveText(ENGLISH_TOTAL);
+
+    // Another screen changed the assets: the flag moves and the overview reads them again.
+    const changed = page.waitForRequest((request) => isBalanceRead(request.url()), { timeout: 6_000 });
+    await page.evaluate(() => localStorage.setItem('assetsChangedAt', String(Date.now())));
+    await changed;
+    await context.close();
+  });
+
+  test('R-HEAD-06 R-ROLE-05 R-STATE-07 the user menu shows the real name, the super-VIP badge and Verified', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await openSignedIn(context, 'merchant@demo.exchange');
+    await page.getByTestId('user-menu').hover();
+    await expect(page.getByTestId('user-name')).toHaveText('Demo Merchant');
+    await expect(page.getByTestId('vip-badge')).toHaveText('VIP 11');
+    await expect(page.getByTestId('super-vip')).toBeVisible();
+    await expect(page.getByTestId('identity-status')).toHaveAttribute('data-state', 'verified');
+    await expect(page.getByTestId('identity-status')).toContainText('Verified');
+    await expect(page.getByTestId('sign-out')).toHaveAttribute('href', '/en/logout');
+    await context.close();
+  });
+
+  test('R-HEAD-06 R-MENU-02 R-MENU-03 R-STATE-08 without a real name the menu reads the identity status and shows the e-mail, no super-VIP badge, Incomplete; the orders menu lists the order pages', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await openSignedIn(context, 'trader1@demo.exchange');
+    await page.getByTestId('orders-menu').hover();
+    await expect(page.getByTestId('orders-menu').getByRole('link')).toHaveText(['Spot orders', 'Futures orders', 'Binary options orders', 'Convert history', 'Fiat orders']);
+    // Not verified: opening the menu reads the identity status (R-STATE-08).
+    const identityRead = page.waitForRequest((request) => request.url().includes('/api/v1/identityverification'));
+    await page.getByTestId('user-menu').hover();
+    await identityRead;
+    await expect(page.getByTestId('user-name')).toHaveText('trader1@demo.exchange');
+    await expect(page.getByTestId('vip-badge')).toHaveText('VIP 0');
+    await expect(page.getByTestId('super-vip')).toHaveCount(0);
+    await expect(page.getByTestId('identity-status')).toHaveAttribute('data-state', 'incomplete');
+    await expect(page.getByTestId('user-menu').locator('[data-testid^="user-item-"]')).toHaveText([
+      'Profile overview',
+      'Security settings',
+      'ID verification',
+      'Notification centre',
+    ]);
+    await context.close();
+  });
+
+  test('R-HEAD-10 R-HEAD-11 R-ROLE-02 the bell lists unread notifications; one click marks one, Read all clears the badge in every tab at once', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    // Every sign-in leaves a sign-in notification: three of them, at least, make the count.
+    await signIn(context, 'trader2@demo.exchange');
+    await signIn(context, 'trader2@demo.exchange');
+    const page = await openSignedIn(context, 'trader2@demo.exchange');
+    const other = await context.newPage();
+    await other.goto('/en/quotes');
+    const badge = page.getByTestId('unread-badge');
+    const unread = async () => Number((await badge.textContent({ timeout: 1_000 }).catch(() => '0'))?.replace('+', ''));
+    await expect.poll(unread, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    await expect(other.getByTestId('unread-badge')).toBeVisible();
+
+    await page.getByTestId('notification-bell').click();
+    const items = page.getByTestId('notification-item');
+    await expect(items.first()).toContainText('Sign-in');
+    const before = await unread();
+    await items.first().click();
+    await expect(badge).toHaveText(String(before - 1), { timeout: 3_000 });
+
+    await page.getByTestId('read-all').click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'All notifications are marked as read' })).toHaveAttribute('data-tone', 'success');
+    // Well inside one polling period: the hub read the count at once.
+    await expect(badge).toHaveCount(0, { timeout: 3_000 });
+    await expect(other.getByTestId('unread-badge')).toHaveCount(0, { timeout: 3_000 });
+    await expect(page.getByTestId('notifications-more')).toBeVisible();
+    await expect(page.getByTestId('notification-item')).toHaveCount(0);
+
+    await page.getByTestId('notifications-more').click();
+    await expect(page).toHaveURL(/\/en\/profile\/notification$/);
+    await context.close();
+  });
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: PHONE });
+
+  test('R-HEAD-08 R-MENU-04 R-HEAD-14 the menu drawer fills the screen with collapsible sections, orders, assets, language, service and about', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await openSignedIn(context, 'trader1@demo.exchange');
+    const menuButton = page.getByTestId('menu-button');
+    await menuButton.click();
+    const drawer = page.getByTestId('nav-drawer');
+    await expect(drawer).toBeVisible();
+    expect((await drawer.boundingBox())?.width).toBeCloseTo(PHONE.width, 0);
+    await expect(page.getByTestId('nav-drawer-close')).toBeFocused();
+    for (const section of ['exchange', 'finance', 'more', 'orders', 'assets', 'language']) {
+      await expect(drawer.getByTestId(`drawer-section-${section}`)).toBeVisible();
+    }
+    await expect(drawer.getByTestId('drawer-service')).toHaveAttribute('href', '/en/help');
+    await expect(drawer.getByTestId('drawer-about')).toHaveAttribute('href', '/en/about');
+    const assets = drawer.getByTestId('drawer-section-assets');
+    await expect(assets.getByRole('link', { name: 'Deposit', exact: true })).toBeHidden();
+    await assets.locator('summary').click();
+    await expect(assets.getByRole('link', { name: 'Deposit', exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toHaveCount(0);
+    await expect(menuButton).toBeFocused();
+
+    await menuButton.click();
+    await drawer.getByTestId('drawer-section-language').locator('summary').click();
+    await drawer.getByTestId('drawer-language-de').click();
+    await expect(page).toHaveURL(/\/de$/);
+    await expect(page.getByTestId('nav-drawer')).toHaveCount(0);
+    await context.close();
+  });
+
+  test('R-HEAD-08 the user drawer has the balance, orders, the notification count, the user menu and sign out', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await openSignedIn(context, 'trader1@demo.exchange');
+    await page.getByTestId('avatar').click();
+    const drawer = page.getByTestId('user-drawer');
+    await expect(drawer).toBeVisible();
+    await expect(drawer.getByTestId('user-name')).toHaveText('trader1@demo.exchange');
+    await expect(drawer.getByTestId('asset-total')).toHaveText(ENGLISH_TOTAL);
+    await expect(drawer.getByTestId('drawer-section-orders')).toBeVisible();
+    await expect(drawer.getByTestId('drawer-unread-count')).toHaveText(/^\d+$/);
+    await expect(drawer.getByTestId('sign-out')).toHaveAttribute('href', '/en/logout');
+    await page.getByTestId('user-drawer-close').click();
+    await expect(drawer).toHaveCount(0);
+    await context.close();
+  });
+
+  test('R-HEAD-03 a visitor on a phone: the avatar goes to login; the menu drawer offers Log in and Register', async ({ page }) => {
+    await page.goto('/en');
+    await expect(page.getByTestId('login-link')).toHaveCount(0);
+    await page.getByTestId('menu-button').click();
+    await expect(page.getByTestId('drawer-login')).toHaveAttribute('href', '/en/login');
+    await expect(page.getByTestId('drawer-register')).toHaveAttribute('href', '/en/register');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('avatar').click();
+    await expect(page).toHaveURL(/\/en\/login$/);
+  });
+});
