@@ -14,6 +14,12 @@ export async function findUserById(executor: Executor, userId: number): Promise<
   return executor.selectFrom('users').selectAll().where('id', '=', BigInt(userId)).executeTakeFirst();
 }
 
+/** The identity verification status of spec 3 (0 none ... 4 approved); undefined for no such user. */
+export async function findIdentityStatus(executor: Executor, userId: number): Promise<number | undefined> {
+  const row = await executor.selectFrom('users').select('identity_status').where('id', '=', BigInt(userId)).executeTakeFirst();
+  return row ? Number(row.identity_status) : undefined;
+}
+
 export async function findUserByEmail(executor: Executor, email: string): Promise<UserRow | undefined> {
   return executor.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }

@@ -8,6 +8,7 @@ import {
   captchaImageDataCall,
   createAccountCall,
   csrfTokenCall,
+  identityStatusCall,
   profileCall,
   resetPasswordCall,
   SEND_CODE_CALLS,
@@ -22,7 +23,7 @@ import { hasValidCsrfToken } from '../../http/session';
 import type { SessionRow } from '../../http/types';
 import { sendVerificationCode } from './codes';
 import { checkContact } from './contact';
-import { createAccount, getProfile, issueCaptcha, resetPassword, signIn, type AccountDeps } from './service';
+import { createAccount, getIdentityStatus, getProfile, issueCaptcha, resetPassword, signIn, type AccountDeps } from './service';
 
 /** Requests per minute per client. */
 const RATE_LIMITS = { csrfToken: 120, signIn: 10, sendCode: 5, captcha: 30, create: 10, resetPassword: 10 } as const;
@@ -123,5 +124,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, profileCall, async (request) => {
     if (!request.user) throw new Error('the auth guard let a request without a user through');
     return getProfile(deps, request.user.id);
+  });
+
+  registerCall(app, identityStatusCall, async (request) => {
+    if (!request.user) throw new Error('the auth guard let a request without a user through');
+    return getIdentityStatus(deps, request.user.id);
   });
 }

@@ -5,7 +5,7 @@
  * remember happens here, with the outbox event in the transaction of the change it reports.
  */
 import crypto from 'node:crypto';
-import type { Contact, Profile } from '../../../src/shared/api/account';
+import { SIGNIN_FAILURES_BEFORE_CAPTCHA, type Contact, type Profile } from '../../../src/shared/api/account';
 import { isAcceptablePassword } from '../../../src/shared/validation';
 import type { AppContext } from '../../context';
 import { BusinessError, refuse } from '../../http/errors';
@@ -19,6 +19,7 @@ import { checkContact, findAccount, findSigninAccount } from './contact';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import {
   countSigninAttempt,
+  findIdentityStatus,
   findUserById,
   findUserIdByReferralCode,
   insertUser,
@@ -36,8 +37,6 @@ export interface AccountDeps {
   outbox: OutboxDispatcher;
 }
 
-/** Failed sign-ins a session may have before every further attempt needs the image captcha. */
-export const SIGNIN_FAILURES_BEFORE_CAPTCHA = 3;
 export const REFERRAL_CODE_LENGTH = 8;
 const REFERRAL_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** Collisions among 32^8 codes are rare; a few tries make one vanishingly unlikely to matter. */
@@ -201,4 +200,11 @@ function toProfile(user: UserRow, requiredIDLevel: number): Profile {
     avatarUrl: user.avatar_url,
     helpDeskLink: user.help_desk_link,
   };
+}
+
+/** The signed-in user's identity verification status (spec 3: 0 none ... 4 approved). */
+export async function getIdentityStatus(deps: AccountDeps, userId: number): Promise<number> {
+  const status = await findIdentityStatus(deps.context.db, userId);
+  if (status === undefined) throw new Error(`a session names user ${userId}, who does not exist`);
+  return status;
 }

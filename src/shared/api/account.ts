@@ -83,6 +83,9 @@ export const csrfTokenCall = defineCall({
   auth: 'none',
 });
 
+/** Failed sign-ins a session may have before every further attempt needs the image captcha. */
+export const SIGNIN_FAILURES_BEFORE_CAPTCHA = 3;
+
 export const signInCall = defineCall({
   method: 'POST',
   path: '/account/signin',

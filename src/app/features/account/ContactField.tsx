@@ -1,0 +1,139 @@
+/**
+ * The account's contact: an e-mail address or a phone number, chosen with two tabs. The phone
+ * tab has a country-code select filled from GET /config/regions in the page's language; the
+ * region the browser's locale names is preselected.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useEffectEvent, useState, type Dispatch, type Ref, type SetStateAction } from 'react';
+import type { Region } from '../../../shared/api/site';
+import { useLanguage } from '../../i18n/useLanguage';
+import styles from './account.module.css';
+import { describedControl, Field, useFieldIds } from './Field';
+import type { ContactValue } from './formRules';
+import { loadRegions, preferredRegion } from './regions';
+
+export interface ContactFieldProps {
+  value: ContactValue;
+  onChange: Dispatch<SetStateAction<ContactValue>>;
+  error?: string | null;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+export function ContactField({ value, onChange, error, inputRef }: ContactFieldProps) {
+  const { t } = useLingui();
+  const ids = useFieldIds();
+  const regions = useRegions(value.kind === 'phone', onChange);
+  const control = describedControl(ids, error, undefined);
+  return (
+    <div className={styles.form}>
+      <div className={styles.tabs} role="group" aria-label={t`Account type`}>
+        <button
+          type="button"
+          className={styles.tab}
+          aria-pressed={value.kind === 'email'}
+          onClick={() => onChange((current) => ({ ...current, kind: 'email' }))}
+          data-testid="contact-tab-email"
+        >
+          {t`E-mail`}
+        </button>
+        <button
+          type="button"
+          className={styles.tab}
+          aria-pressed={value.kind === 'phone'}
+          onClick={() => onChange((current) => ({ ...current, kind: 'phone' }))}
+          data-testid="contact-tab-phone"
+        >
+          {t`Phone`}
+        </button>
+      </div>
+      {value.kind === 'email' ? (
+        <Field ids={ids} label={t`E-mail address`} error={error}>
+          <div className={styles.control} data-invalid={Boolean(error)}>
+            <input
+              {...control}
+              ref={inputRef}
+              className={styles.input}
+              type="email"
+              name="email"
+              autoComplete="username"
+              inputMode="email"
+              spellCheck={false}
+              autoCapitalize="none"
+              placeholder="name@example.com"
+              maxLength={254}
+              value={value.email}
+              onChange={(event) => {
+                const email = event.currentTarget.value;
+                onChange((current) => ({ ...current, email }));
+              }}
+              data-testid="contact-input"
+            />
+          </div>
+        </Field>
+      ) : (
+        <Field ids={ids} label={t`Phone number`} error={error}>
+          <div className={styles.control} data-invalid={Boolean(error)}>
+            <select
+              className={styles.select}
+              aria-label={t`Country code`}
+              autoComplete="tel-country-code"
+              value={value.regionCode}
+              onChange={(event) => {
+                const region = regions.find((candidate) => candidate.code === event.currentTarget.value);
+                if (region) onChange((current) => ({ ...current, regionCode: region.code, dialCode: region.dialCode }));
+              }}
+              data-testid="country-code"
+            >
+              {regions.length === 0 ? <option value="">{t`Loading…`}</option> : null}
+              {regions.map((region) => (
+                <option key={region.code} value={region.code}>
+                  {region.dialCode} {region.name}
+                </option>
+              ))}
+            </select>
+            <input
+              {...control}
+              ref={inputRef}
+              className={styles.input}
+              type="tel"
+              name="phone"
+              autoComplete="username"
+              inputMode="tel"
+              maxLength={20}
+              value={value.phone}
+              onChange={(event) => {
+                const phone = event.currentTarget.value;
+                onChange((current) => ({ ...current, phone }));
+              }}
+              data-testid="contact-input"
+            />
+          </div>
+        </Field>
+      )}
+    </div>
+  );
+}
+
+/** The regions once the phone tab is in use; preselects one when none is chosen yet. */
+function useRegions(wanted: boolean, onChange: Dispatch<SetStateAction<ContactValue>>): Region[] {
+  const language = useLanguage();
+  const [regions, setRegions] = useState<Region[]>([]);
+  const preselect = useEffectEvent((loaded: Region[]) => {
+    const preferred = preferredRegion(loaded, navigator.languages, language);
+    if (!preferred) return;
+    onChange((contact) => (contact.regionCode ? contact : { ...contact, regionCode: preferred.code, dialCode: preferred.dialCode }));
+  });
+  useEffect(() => {
+    if (!wanted) return undefined;
+    let current = true;
+    void loadRegions(language).then((loaded) => {
+      if (!current) return;
+      setRegions(loaded);
+      preselect(loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, [wanted, language]);
+  return regions;
+}

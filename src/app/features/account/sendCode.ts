@@ -1,0 +1,39 @@
+/**
+ * Sends a verification code for the register and reset forms (POST /vcode/{type}): the contact
+ * is checked first, and a refusal (a bad address, a code asked for too soon) is shown on the
+ * form instead of a toast, where the user is looking.
+ */
+import { SEND_CODE_CALLS, type VerificationCodePurpose } from '../../../shared/api/account';
+import { callApi } from '../../api/client';
+import { contactBody, contactProblem, type ContactValue } from './formRules';
+import { refusalOf, type useAccountForm } from './useAccountForm';
+
+type AccountForm = ReturnType<typeof useAccountForm>;
+
+/** Resolves the seconds until another code may be sent, or null when none went out. */
+export async function sendCodeFor(
+  purpose: VerificationCodePurpose,
+  contact: ContactValue,
+  form: AccountForm,
+  unreachable: string,
+): Promise<number | null> {
+  const problem = contactProblem(contact);
+  if (problem) {
+    form.showProblems({ contact: problem });
+    return null;
+  }
+  form.clearError('code');
+  form.setFormError(null);
+  try {
+    const data = await callApi(SEND_CODE_CALLS[purpose], { body: contactBody(contact) }, { silentAll: true });
+    if (data === false) {
+      form.setFormError(unreachable);
+      return null;
+    }
+    return data.resendAfterSeconds;
+  } catch (error) {
+    const refusal = refusalOf(error, unreachable);
+    if (refusal) form.showRefusal(refusal);
+    return null;
+  }
+}
