@@ -8,6 +8,8 @@ import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { reportTabPath } from './api/hub';
+import { activateLanguage } from './i18n/catalogs';
+import { languageOfPath } from './i18n/routeLanguage';
 import { connectionAllowsPrefetch } from './pwa/connection';
 import { listenForChunkErrors } from './pwa/chunkReload';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
@@ -38,11 +40,15 @@ listenForChunkErrors();
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
-      <UpdatePrompt />
-    </I18nProvider>
-  </StrictMode>,
+// I18nProvider renders nothing until a language is active, and the router (whose locale route
+// activates the page's catalog) lives inside it: the page's language is activated first.
+void activateLanguage(languageOfPath(window.location.pathname)).then(() =>
+  createRoot(rootElement).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router} />
+        <UpdatePrompt />
+      </I18nProvider>
+    </StrictMode>,
+  ),
 );

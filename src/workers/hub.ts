@@ -20,6 +20,8 @@ import { homeCall, type Home } from '../shared/api/home';
 import { LATEST_SYMBOLS_MAX, latestCall, symbolsCall, type MarketSymbol, type Quote } from '../shared/api/market';
 import { notificationStatusCall } from '../shared/api/notification';
 import { configCall, type SiteConfig } from '../shared/api/site';
+import { balanceListCall, type Balance } from '../shared/api/balance';
+import { footerCall, type FooterSection } from '../shared/api/content';
 import {
   CONFIG_CACHE_MS,
   ERROR_TOAST_MS,
@@ -112,6 +114,11 @@ export class Hub implements HubApi {
 
   private readonly configs = new Map<Language, Cached<SiteConfig>>();
   private readonly homes = new Map<string, { home: Home; expiresAt: number }>();
+  private readonly footers = new Map<Language, Cached<FooterSection[]>>();
+  /** The signed-in user's balances, with the assets flag (spec 4) they were read for. */
+  private balanceCache: { flag: string; balances: Balance[] } | null = null;
+  /** Counts sign-ins and sign-outs: an answer read under an older session is dropped. */
+  private sessionEpoch = 0;
   private readonly popupRecordsById = new Map<number, PopupRecord>();
   private readonly inflight = new Map<string, Promise<unknown>>();
   private readonly languageClients = new Map<Language, ApiClient>();
@@ -521,6 +528,20 @@ export class Hub implements HubApi {
     }
   }
 
+  /** The footer's link sections (categories 1000 and 1001) per language, kept as long as the config. */
+  async footer(language: Language): Promise<FooterSection[]> {
+    await this.ready;
+    const cached = this.footers.get(language);
+    if (cached && this.options.clock.now() - cached.fetchedAt < CONFIG_CACHE_MS) return cached.value;
+    return this.once(`footer:${language}`, async () => {
+      const data = await this.clientFor(language).get<unknown>(footerCall.path, { silentAll: true });
+      if (data === false) throw new Error('The platform could not be reached');
+      const sections = footerCall.data.parse(data);
+      this.footers.set(language, { value: sections, fetchedAt: this.options.clock.now() });
+      return sections;
+    });
+  }
+
   private async storedConfig(language: Language): Promise<Cached<SiteConfig> | undefined> {
     const record = await this.store.readConfig(language);
     if (!record) return undefined;
@@ -618,6 +639,42 @@ export class Hub implements HubApi {
     if (this.notificationPoller.running) await this.pollNotifications();
   }
 
+  /**
+   * The signed-in profile the hub holds (read at start and at sign-in); `force` reads it again,
+   * one request for every tab that asks at the same time.
+   */
+  async profile(force: boolean): Promise<Profile | null> {
+    await this.ready;
+    if (force && this.session.status !== 'signedOut') await this.once('profile', () => this.probeSession());
+    return this.session.status === 'signedIn' ? this.session.profile : null;
+  }
+
+  /**
+   * The signed-in user's balances (/balance/list), read once for every tab per value of the
+   * local assets flag (spec 4): tabs that see the same flag share one answer; a changed flag
+   * reads again. Null when signed out or when they cannot be read (spec 8: logged only).
+   */
+  async balances(flag: string): Promise<Balance[] | null> {
+    await this.ready;
+    if (this.session.status !== 'signedIn') return null;
+    if (this.balanceCache?.flag === flag) return this.balanceCache.balances;
+    const epoch = this.sessionEpoch;
+    try {
+      return await this.once(`balances:${flag}`, async () => {
+        const data = await this.client.post<unknown>(balanceListCall.path, { silentAll: true });
+        if (data === false) return null;
+        const balances = balanceListCall.data.parse(data);
+        // A sign-out or another user while the read was out: the answer is not this session's.
+        if (this.sessionEpoch !== epoch) return null;
+        this.balanceCache = { flag, balances };
+        return balances;
+      });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401)) this.log('Failed to read the balances', error);
+      return null;
+    }
+  }
+
   /** Asks the server who is signed in: a profile, or a 401 that handleUnauthorized takes. */
   private async probeSession(): Promise<void> {
     try {
@@ -642,6 +699,8 @@ export class Hub implements HubApi {
   }
 
   private async beginSession(profile: Profile): Promise<void> {
+    this.sessionEpoch += 1;
+    this.balanceCache = null;
     this.session = { status: 'signedIn', profile };
     this.notifications = null;
     this.publishStatus();
@@ -659,6 +718,8 @@ export class Hub implements HubApi {
     // Test-only symbols belong to the account that may see them; the config is read again.
     this.symbols = this.symbols.filter((symbol) => !symbol.testOnly);
     this.configs.clear();
+    this.sessionEpoch += 1;
+    this.balanceCache = null;
     this.publishStatus();
     if (unauthorized && wasSignedIn) this.broadcast({ kind: 'unauthorized' });
     await this.store.clearUserData();

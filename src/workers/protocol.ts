@@ -6,6 +6,8 @@
  * that followers use when there is no SharedWorker. No DOM, no worker globals.
  */
 import type { Profile } from '../shared/api/account';
+import type { Balance } from '../shared/api/balance';
+import type { FooterSection } from '../shared/api/content';
 import type { Home } from '../shared/api/home';
 import type { MarketSymbol, Quote } from '../shared/api/market';
 import type { SiteConfig } from '../shared/api/site';
@@ -168,6 +170,12 @@ export interface HubApi {
   sessionChanged(): Promise<void>;
   /** A tab marked notifications read: the hub reads the unread count now, for every tab. */
   refreshNotifications(): Promise<void>;
+  /** The footer's link sections in a language (shared by every tab, kept CONFIG_CACHE_MS). */
+  footer(language: Language): Promise<FooterSection[]>;
+  /** The signed-in profile; `force` reads it again from the server. Null when signed out. */
+  profile(force: boolean): Promise<Profile | null>;
+  /** The signed-in user's balances for a value of the local assets flag; null when signed out or unreadable. */
+  balances(flag: string): Promise<Balance[] | null>;
 }
 
 export type HubMethod = keyof HubApi;
@@ -186,6 +194,9 @@ export const HUB_METHODS = [
   'signOut',
   'sessionChanged',
   'refreshNotifications',
+  'footer',
+  'profile',
+  'balances',
 ] as const satisfies readonly HubMethod[];
 
 export function isHubMethod(value: unknown): value is HubMethod {

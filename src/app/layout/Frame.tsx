@@ -1,7 +1,7 @@
 /**
- * The frame every page sits in: a header with the site's mark and name linking to the home
- * page of the current language, then the page. The full header, footer and bottom navigation
- * of spec 2 replace it in the layout issue.
+ * The bare frame shown while the site config loads and when it cannot be loaded (or when the
+ * whole layout failed): the header's look reduced to the site's logo and name, linking to the
+ * home page of the current language, then the message.
  */
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -9,21 +9,23 @@ import type { Language } from '../../shared/languages';
 import { localeParamOf } from '../i18n/routeLanguage';
 import styles from './Frame.module.css';
 
+/** The site's mark, as the header shows it (precached, so it shows offline too). */
+export const SITE_MARK_URL = '/favicon.svg';
+
 export function Frame({ siteName, language, children }: { siteName?: string; language: Language; children: ReactNode }) {
   return (
     <div className={styles.frame}>
       <header className={styles.header}>
         <div className={styles.headerInner}>
           <Link to="/{-$locale}" params={{ locale: localeParamOf(language) }} className={styles.brand} data-testid="brand">
-            <img className={styles.mark} src="/favicon.svg" alt="" width={28} height={28} />
-            <span className={styles.siteName}>{siteName ?? '\u00a0'}</span>
+            <img className={styles.mark} src={SITE_MARK_URL} alt="" width={28} height={28} />
+            {siteName ? <span className={styles.siteName}>{siteName}</span> : null}
           </Link>
-          <span className={styles.language} title="Display language">
-            {language}
-          </span>
         </div>
       </header>
-      <main className={styles.main}>{children}</main>
+      <main id="main" className={styles.main}>
+        {children}
+      </main>
     </div>
   );
 }

@@ -3,6 +3,7 @@
  * and loads again by itself when the browser is back online; online, it shows the error. Either
  * way "Try again" retries at once.
  */
+import { useLingui } from '@lingui/react/macro';
 import { useEffect, useSyncExternalStore } from 'react';
 import { StatusMessage } from '../ui/StatusMessage';
 
@@ -30,13 +31,14 @@ export function useRetryWhenOnline(retry: () => void): void {
 export function NetworkErrorMessage({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const online = useOnline();
   useRetryWhenOnline(onRetry);
-  const action = { label: 'Try again', onClick: onRetry };
+  const { t } = useLingui();
+  const action = { label: t`Try again`, onClick: onRetry };
   if (!online) {
     return (
       <StatusMessage
         tone="neutral"
-        title="You are offline"
-        detail="This page needs the network. It loads again by itself as soon as the connection is back."
+        title={t`You are offline`}
+        detail={t`This page needs the network. It loads again by itself as soon as the connection is back.`}
         action={action}
       />
     );
@@ -44,7 +46,7 @@ export function NetworkErrorMessage({ error, onRetry }: { error: unknown; onRetr
   return (
     <StatusMessage
       tone="error"
-      title="The platform could not be reached"
+      title={t`The platform could not be reached`}
       detail={error instanceof Error ? error.message : String(error)}
       action={action}
     />

@@ -35,9 +35,27 @@ export function reloadForChunkError(): boolean {
   return true;
 }
 
-/** Vite reports a failed preload of a lazy chunk with this event. */
+/**
+ * The router's lazy route components reload by themselves once per tab session and chunk
+ * (TanStack's lazyRouteComponent, under this sessionStorage key), whatever our guard says.
+ */
+const ROUTER_RELOAD_KEY_PREFIX = 'tanstack_router_reload:';
+
+/**
+ * Vite reports a failed lazy chunk (or its CSS) with this event before the router sees the error.
+ * The guard decides: it reloads, or it marks the router's own reload as done, so that the error
+ * page shows instead of a second reload within CHUNK_RELOAD_GUARD_MS. The error still reaches the
+ * router either way: the page waits for the reload, or shows the error page.
+ */
 export function listenForChunkErrors(): void {
   window.addEventListener('vite:preloadError', (event) => {
-    if (reloadForChunkError()) event.preventDefault();
+    if (reloadForChunkError()) return;
+    const error = (event as Event & { payload?: unknown }).payload;
+    if (!(error instanceof Error)) return;
+    try {
+      sessionStorage.setItem(`${ROUTER_RELOAD_KEY_PREFIX}${error.message}`, '1');
+    } catch {
+      // No session storage: the router cannot keep its own key either, so it never reloads.
+    }
   });
 }

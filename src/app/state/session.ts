@@ -1,18 +1,19 @@
 /**
  * The tab's session data (spec 3, "Session data"; spec 4), in a valtio store. The hub owns who is
- * signed in and tells every tab; this store keeps what the tab's screens read: the profile and
- * identity status (each fetched once and cached, with a forced refresh, concurrent requests
+ * signed in and tells every tab, and reads what every tab shows (profile, balances) once for all
+ * of them; this store keeps what the tab's screens read: the profile and identity status (each fetched once and cached, with a forced refresh, concurrent requests
  * sharing one in flight: R-STATE-13), balances, the unread preview, the home config. Reset
  * clears all of it except the home config (R-STATE-14). The site config lives with the hub and
  * the locale route, which keep it for CONFIG_CACHE_MS (R-STATE-12).
  */
 import { proxy } from 'valtio';
-import { identityStatusCall, profileCall, type Profile } from '../../shared/api/account';
-import { balanceListCall, type Balance } from '../../shared/api/balance';
+import { identityStatusCall, type Profile } from '../../shared/api/account';
+import type { Balance } from '../../shared/api/balance';
 import type { Home } from '../../shared/api/home';
 import type { Notification } from '../../shared/api/notification';
 import { assertValidProfile, parseIdentityStatus } from '../../shared/validation';
 import { callApi } from '../api/client';
+import { getHub } from '../api/hub';
 
 export interface SessionData {
   profile: Profile | null;
@@ -55,15 +56,17 @@ export function adoptProfile(profile: Profile | null): void {
   session.profile = profile;
 }
 
-/** The profile, fetched once and cached (force reads it again); null when it cannot be read (spec 8). */
+/**
+ * The profile, fetched once and cached (force reads it again); null when it cannot be read
+ * (spec 8). The hub holds it for every tab, so a forced read is one request however many tabs ask.
+ */
 export function loadProfile(force = false): Promise<Profile | null> {
   if (!force && session.profile) return Promise.resolve(session.profile);
-  return shared('profile', async () => {
+  return shared(`profile:${force}`, async () => {
     try {
-      const data = await callApi(profileCall, {}, { silentAll: true });
-      if (data === false) return null;
-      session.profile = assertValidProfile(data);
-      return session.profile;
+      const profile = await getHub().profile(force);
+      if (profile) session.profile = assertValidProfile(profile);
+      return profile;
     } catch (error) {
       console.warn('Failed to read the profile', error);
       return null;
@@ -87,14 +90,16 @@ export function loadIdentityStatus(force = false): Promise<number | null> {
   });
 }
 
-/** The spot balances and FTUSDT (/balance/list); null when they cannot be read (spec 8). */
+/**
+ * The spot balances and FTUSDT (/balance/list); null when they cannot be read (spec 8). The hub
+ * reads them once for every tab per value of the local assets flag (below).
+ */
 export function loadBalances(): Promise<Balance[] | null> {
   return shared('balances', async () => {
     try {
-      const data = await callApi(balanceListCall, {}, { silentAll: true });
-      if (data === false) return null;
-      session.balances = data;
-      return data;
+      const balances = await getHub().balances(readAssetsFlag());
+      if (balances) session.balances = balances;
+      return balances;
     } catch (error) {
       console.warn('Failed to read the balances', error);
       return null;

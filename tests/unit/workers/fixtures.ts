@@ -197,6 +197,9 @@ export class FakeServer {
     return this.calls.filter((call) => call.path === path).length;
   }
 
+  /** The USDT balance /balance/list answers. */
+  usdtBalance = '10.000';
+
   expireSession(): void {
     this.signedIn = false;
   }
@@ -231,6 +234,12 @@ export class FakeServer {
         return ok(this.config);
       case '/home':
         return ok(home(query.get('lang') ?? 'en', query.get('referralCode')));
+      case '/post/footer':
+        return ok([{ id: 1000, name: 'About', items: [{ id: 1, title: `About (${this.calls.at(-1)?.acceptLanguage ?? ''})`, slug: null }] }]);
+      case '/balance/list':
+        return this.signedIn
+          ? ok([{ currency: 'USDT', balance: this.usdtBalance, frozen: '0.000', displayName: 'Tether' }])
+          : Response.json({ errcode: 401, errmsg: 'Please sign in' }, { status: 401 });
       default:
         return Response.json({ errcode: 404, errmsg: 'Not found' }, { status: 404 });
     }

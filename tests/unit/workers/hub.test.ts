@@ -303,6 +303,53 @@ describe('polling schedules', () => {
   });
 });
 
+describe('reads every tab shares', () => {
+  it('R-FOOT-03 reads the footer sections once for all tabs per language, and again after CONFIG_CACHE_MS', async () => {
+    const harness = start();
+    const [first, second] = await Promise.all([harness.hub.footer('de'), harness.hub.footer('de')]);
+    expect(first).toEqual(second);
+    expect(first[0]?.items[0]?.title).toBe('About (de)');
+    await harness.hub.footer('ja');
+    expect(harness.server.count('/post/footer')).toBe(2);
+    await harness.clock.advance(CONFIG_CACHE_MS);
+    await harness.hub.footer('de');
+    expect(harness.server.count('/post/footer')).toBe(3);
+  });
+
+  it('R-STATE-13 answers the profile it holds; a forced read is one request for every tab asking at once', async () => {
+    const harness = start();
+    await attach(harness, new FakeTab('tab'));
+    expect(await harness.hub.profile(false)).toBeNull();
+    await harness.hub.signIn({ username: 'trader1@demo.exchange', password: 'Demo1234!' });
+    const before = harness.server.count('/account/profile');
+    expect(await harness.hub.profile(false)).toMatchObject({ email: 'trader1@demo.exchange' });
+    expect(harness.server.count('/account/profile')).toBe(before);
+    await Promise.all([harness.hub.profile(true), harness.hub.profile(true), harness.hub.profile(true)]);
+    expect(harness.server.count('/account/profile')).toBe(before + 1);
+  });
+
+  it('R-STATE-10 reads the balances once per value of the assets flag, and forgets them at sign-out', async () => {
+    const harness = start();
+    await attach(harness, new FakeTab('tab'));
+    expect(await harness.hub.balances('')).toBeNull();
+    expect(harness.server.count('/balance/list')).toBe(0);
+
+    await harness.hub.signIn({ username: 'trader1@demo.exchange', password: 'Demo1234!' });
+    const [first] = await Promise.all([harness.hub.balances('1'), harness.hub.balances('1')]);
+    expect(first?.[0]?.balance).toBe('10.000');
+    await harness.hub.balances('1');
+    expect(harness.server.count('/balance/list')).toBe(1);
+
+    harness.server.usdtBalance = '4.000';
+    expect((await harness.hub.balances('2'))?.[0]?.balance).toBe('4.000');
+    expect(harness.server.count('/balance/list')).toBe(2);
+
+    await harness.hub.signOut();
+    expect(await harness.hub.balances('2')).toBeNull();
+    expect(harness.server.count('/balance/list')).toBe(2);
+  });
+});
+
 describe('sessions', () => {
   it('sign-in and sign-out reach every tab, and sign-out drops the user data from IndexedDB', async () => {
     const harness = start();

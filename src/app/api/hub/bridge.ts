@@ -16,6 +16,9 @@ import {
   type SignInResult,
   type TabState,
 } from '../../../workers/protocol';
+import type { Profile } from '../../../shared/api/account';
+import type { Balance } from '../../../shared/api/balance';
+import type { FooterSection } from '../../../shared/api/content';
 import type { Home } from '../../../shared/api/home';
 import type { SiteConfig } from '../../../shared/api/site';
 import type { Language } from '../../../shared/languages';
@@ -143,6 +146,18 @@ export class HubBridge {
   /** After the tab marked notifications read: every tab's unread count updates at once. */
   refreshNotifications(): Promise<void> {
     return this.request('refreshNotifications', []);
+  }
+
+  footer(language: Language, signal?: AbortSignal): Promise<FooterSection[]> {
+    return this.request('footer', [language], signal);
+  }
+
+  profile(force: boolean): Promise<Profile | null> {
+    return this.request('profile', [force]);
+  }
+
+  balances(flag: string): Promise<Balance[] | null> {
+    return this.request('balances', [flag]);
   }
 
   close(): void {

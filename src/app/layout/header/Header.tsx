@@ -56,7 +56,7 @@ function useSessionStoreSync(state: SessionState): void {
 function useDelayedProfileRead(signedIn: boolean): void {
   useEffect(() => {
     if (!signedIn) return undefined;
-    const timer = window.setTimeout(() => void loadProfile(true), HEADER_PROFILE_READ_DELAY_MS);
+    const timer = window.setTimeout(() => void loadProfile(), HEADER_PROFILE_READ_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [signedIn]);
 }

@@ -6,7 +6,9 @@
  * spec's 10 minutes. The route's language is stored as the request language (DESIGN.md).
  */
 import { Outlet, createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
+import type { SiteConfig } from '../../../shared/api/site';
 import { CONFIG_CACHE_MS } from '../../../shared/constants';
 import { intlLocale, type Language } from '../../../shared/languages';
 import { fetchSiteConfig } from '../../api/siteConfig';
@@ -14,7 +16,9 @@ import { displayLanguageOf, prefixedLanguageOf, requestLanguageOf } from '../../
 import { activateLanguage } from '../../i18n/catalogs';
 import { storeLanguage } from '../../i18n/storedLanguage';
 import { AppLayout } from '../../layout/AppLayout';
+import { ErrorPage } from '../../layout/ErrorPage';
 import { Frame } from '../../layout/Frame';
+import { isChunkLoadError } from '../../pwa/chunkReload';
 import { NetworkErrorMessage } from '../../pwa/NetworkErrorMessage';
 import { StatusMessage } from '../../ui/StatusMessage';
 
@@ -63,19 +67,35 @@ function LocaleLayout() {
 
 function LocalePending() {
   const language = useDisplayLanguage();
+  const { t } = useLingui();
   return (
     <Frame language={language}>
-      <StatusMessage tone="loading" title="Loading" />
+      <StatusMessage tone="loading" title={t`Loading`} />
     </Frame>
   );
 }
 
+/**
+ * A config that could not be loaded shows the offline notice or the error with a retry (it
+ * retries by itself when the browser is back online). Any other error under this route (a page
+ * that failed to render, a page chunk that failed to load) shows the error page of spec 2 in the
+ * layout; if the layout itself is what fails, the root route's error page takes over.
+ */
 function LocaleError({ error }: ErrorComponentProps) {
   const language = useDisplayLanguage();
   const router = useRouter();
+  const match = Route.useMatch();
+  const config: SiteConfig | undefined = match.status === 'error' ? undefined : match.loaderData;
+  if (config) {
+    return (
+      <AppLayout config={config}>
+        <ErrorPage error={error} />
+      </AppLayout>
+    );
+  }
   return (
     <Frame language={language}>
-      <NetworkErrorMessage error={error} onRetry={() => void router.invalidate()} />
+      {isChunkLoadError(error) ? <ErrorPage error={error} /> : <NetworkErrorMessage error={error} onRetry={() => void router.invalidate()} />}
     </Frame>
   );
 }

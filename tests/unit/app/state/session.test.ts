@@ -3,6 +3,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadBalances, loadIdentityStatus, loadProfile, resetSession, session } from '../../../../src/app/state/session';
 
+/** The hub's side (the profile and balances every tab shares); the hub itself is tested in tests/unit/workers. */
+const hub = vi.hoisted(() => ({
+  profile: { value: null as unknown, reads: 0, forced: 0 },
+  profileRead: async (force: boolean): Promise<unknown> => {
+    hub.profile.reads += 1;
+    hub.profile.forced += force ? 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    return hub.profile.value;
+  },
+}));
+vi.mock('../../../../src/app/api/hub', () => ({
+  getHub: () => ({
+    profile: (force: boolean) => hub.profileRead(force),
+    balances: async () => [{ currency: 'USDT', balance: '1.000', frozen: '0.000', displayName: 'USDT' }],
+  }),
+}));
+
 const PROFILE = {
   email: 'trader@example.com',
   referralCode: 'ABC123',
@@ -28,9 +45,7 @@ beforeEach(() => {
   calls = [];
   answers = {
     csrftoken: () => ({ body: { errcode: 0, data: { token: 'token' } } }),
-    'account/profile': () => ({ body: { errcode: 0, data: PROFILE } }),
     identityverification: () => ({ body: { errcode: 0, data: 2 } }),
-    'balance/list': () => ({ body: { errcode: 0, data: [{ currency: 'USDT', balance: '1.000', frozen: '0.000', displayName: 'USDT' }] } }),
   };
   vi.stubGlobal(
     'fetch',
@@ -44,6 +59,9 @@ beforeEach(() => {
       return respond(answer());
     }),
   );
+  hub.profile.value = PROFILE;
+  hub.profile.reads = 0;
+  hub.profile.forced = 0;
   resetSession();
   session.homeConfig = null;
 });
@@ -61,14 +79,15 @@ describe('session store', () => {
     expect(first).toEqual(PROFILE);
     expect(second).toBe(first);
     await loadProfile();
-    expect(count('account/profile')).toBe(1);
+    expect(hub.profile.reads).toBe(1);
   });
 
   it('R-STATE-13 a forced refresh reads the profile again', async () => {
     await loadProfile();
-    answers['account/profile'] = () => ({ body: { errcode: 0, data: { ...PROFILE, vipLevel: 11 } } });
+    hub.profile.value = { ...PROFILE, vipLevel: 11 };
     expect((await loadProfile(true))?.vipLevel).toBe(11);
-    expect(count('account/profile')).toBe(2);
+    expect(hub.profile.reads).toBe(2);
+    expect(hub.profile.forced).toBe(1);
   });
 
   it('R-STATE-13 fetches the identity status once and caches it, with a forced refresh', async () => {
@@ -81,11 +100,11 @@ describe('session store', () => {
 
   it('R-CLI-11 a profile that cannot be read gives null and is only logged (no toast)', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    answers['account/profile'] = () => ({ body: { errcode: 0, data: { referralCode: 'x' } } });
-    expect(await loadProfile()).toBeNull();
-    answers['account/profile'] = () => ({ status: 502, body: {} });
+    hub.profile.value = { referralCode: 'x' };
     expect(await loadProfile()).toBeNull();
     expect(warn).toHaveBeenCalled();
+    hub.profile.value = null;
+    expect(await loadProfile()).toBeNull();
   });
 
   it('an identity status that is not a number, or negative, is an error and gives null (spec 5)', async () => {

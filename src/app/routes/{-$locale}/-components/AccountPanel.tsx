@@ -3,6 +3,7 @@
  * form so that a visitor (and the end-to-end suite) can sign in. Signing in or out goes through
  * the hub, which tells every other tab at once.
  */
+import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import { getHub } from '../../../api/hub';
 import { useHubStatus } from '../../../state/hub';
@@ -10,6 +11,7 @@ import styles from './Hub.module.css';
 import { HOME_STRINGS } from './strings';
 
 export function AccountPanel() {
+  const { _ } = useLingui();
   const status = useHubStatus();
   const session = status?.session ?? { status: 'unknown' as const };
   return (
@@ -21,9 +23,9 @@ export function AccountPanel() {
       data-hub={status?.instanceId}
     >
       <h2 id="account-heading" className={styles.cardTitle}>
-        {HOME_STRINGS.accountTitle}
+        {_(HOME_STRINGS.accountTitle)}
       </h2>
-      {session.status === 'unknown' ? <p className={styles.muted}>{HOME_STRINGS.checkingSession}</p> : null}
+      {session.status === 'unknown' ? <p className={styles.muted}>{_(HOME_STRINGS.checkingSession)}</p> : null}
       {session.status === 'signedOut' ? <SignInForm /> : null}
       {session.status === 'signedIn' ? (
         <SignedIn identity={session.profile.email ?? `${session.profile.countryCode ?? ''} ${session.profile.phone ?? ''}`.trim()} />
@@ -33,6 +35,7 @@ export function AccountPanel() {
 }
 
 function SignedIn({ identity }: { identity: string }) {
+  const { _ } = useLingui();
   const status = useHubStatus();
   const [signingOut, setSigningOut] = useState(false);
   const notifications = status?.notifications ?? null;
@@ -46,23 +49,24 @@ function SignedIn({ identity }: { identity: string }) {
   return (
     <div className={styles.signedIn}>
       <p>
-        <span className={styles.muted}>{HOME_STRINGS.signedInAs}</span>{' '}
+        <span className={styles.muted}>{_(HOME_STRINGS.signedInAs)}</span>{' '}
         <strong data-testid="signed-in-as">{identity}</strong>
       </p>
       <div className={styles.unread}>
-        <span>{notifications?.enabled === false ? HOME_STRINGS.notificationsOff : HOME_STRINGS.unreadNotifications}</span>
+        <span>{notifications?.enabled === false ? _(HOME_STRINGS.notificationsOff) : _(HOME_STRINGS.unreadNotifications)}</span>
         <span className={styles.unreadCount} data-testid="unread-count" aria-live="polite">
           {notifications?.enabled === false ? '—' : (notifications?.unread ?? '…')}
         </span>
       </div>
       <button type="button" className={styles.secondaryButton} onClick={signOut} disabled={signingOut}>
-        {HOME_STRINGS.signOut}
+        {_(HOME_STRINGS.signOut)}
       </button>
     </div>
   );
 }
 
 function SignInForm() {
+  const { _ } = useLingui();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -82,13 +86,13 @@ function SignInForm() {
 
   return (
     <form className={styles.signIn} onSubmit={submit} data-testid="signin-form">
-      <p className={styles.muted}>{HOME_STRINGS.signInHint}</p>
+      <p className={styles.muted}>{_(HOME_STRINGS.signInHint)}</p>
       <label className={styles.field}>
-        <span>{HOME_STRINGS.emailLabel}</span>
+        <span>{_(HOME_STRINGS.emailLabel)}</span>
         <input name="username" type="email" autoComplete="username" required />
       </label>
       <label className={styles.field}>
-        <span>{HOME_STRINGS.passwordLabel}</span>
+        <span>{_(HOME_STRINGS.passwordLabel)}</span>
         <input name="password" type="password" autoComplete="current-password" required />
       </label>
       {error ? (
@@ -97,7 +101,7 @@ function SignInForm() {
         </p>
       ) : null}
       <button type="submit" className={styles.primaryButton} disabled={busy}>
-        {busy ? HOME_STRINGS.signingIn : HOME_STRINGS.signIn}
+        {busy ? _(HOME_STRINGS.signingIn) : _(HOME_STRINGS.signIn)}
       </button>
     </form>
   );

@@ -1,20 +1,23 @@
 /**
  * What the hub needs the user to know: a cache that cannot be used (full, blocked, closed by a
- * newer version), a hub that could not start, and the toasts the hub asked for (spec 8).
+ * newer version) and a hub that could not start. The toasts the hub asks for (spec 8) show in the
+ * layout's Toaster.
  */
-import { hubStore } from '../../../state/hub-store';
+import { useLingui } from '@lingui/react';
 import { useHubState } from '../../../state/hub';
 import styles from './Hub.module.css';
 import { HOME_STRINGS } from './strings';
 
 export function HubNotices() {
-  const { status, failure, toasts } = useHubState();
-  const storageText = status ? HOME_STRINGS.storage[status.storage.state] : '';
+  const { _ } = useLingui();
+  const { status, failure } = useHubState();
+  const storageMessage = status ? HOME_STRINGS.storage[status.storage.state] : null;
+  const storageText = storageMessage ? _(storageMessage) : '';
   return (
     <>
       {failure ? (
         <p className={styles.notice} data-tone="error" role="alert" data-testid="hub-failure">
-          {HOME_STRINGS.hubFailure[failure.reason]}
+          {_(HOME_STRINGS.hubFailure[failure.reason])}
         </p>
       ) : null}
       {storageText ? (
@@ -24,16 +27,6 @@ export function HubNotices() {
       ) : null}
       {/* Which hub serves this tab: end-to-end tests check that a new build gets a new hub. */}
       <span hidden data-testid="hub-build" data-build={status?.buildId ?? ''} data-instance={status?.instanceId ?? ''} />
-      <div className={styles.toasts} role="status" aria-live="polite">
-        {toasts.map((toast) => (
-          <p key={toast.id} className={styles.toast}>
-            <span>{toast.message}</span>
-            <button type="button" className={styles.toastClose} onClick={() => hubStore.dismissToast(toast.id)} aria-label={HOME_STRINGS.dismiss}>
-              ×
-            </button>
-          </p>
-        ))}
-      </div>
     </>
   );
 }

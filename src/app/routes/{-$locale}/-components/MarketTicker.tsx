@@ -3,6 +3,7 @@
  * saved prices at once and then follows the socket (or the polling fallback) without asking the
  * network itself.
  */
+import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
 import { SYMBOL_TYPE } from '../../../../shared/constants';
 import { useHubStatus, useQuotes, useSymbols } from '../../../state/hub';
@@ -22,6 +23,7 @@ function signed(changePercent: string): string {
 }
 
 export function MarketTicker() {
+  const { _ } = useLingui();
   const symbols = useSymbols();
   const status = useHubStatus();
   const markets = useMemo(
@@ -37,22 +39,22 @@ export function MarketTicker() {
     <section className={`${styles.card} ${styles.markets}`} aria-labelledby="markets-heading">
       <div className={styles.cardHeader}>
         <h2 id="markets-heading" className={styles.cardTitle}>
-          {HOME_STRINGS.marketsTitle}
+          {_(HOME_STRINGS.marketsTitle)}
         </h2>
         <span className={styles.feed} data-feed={feed} data-testid="quote-feed">
           <span className={styles.feedDot} aria-hidden="true" />
-          {showingSaved ? HOME_STRINGS.savedPrices : HOME_STRINGS.feed[feed]}
+          {showingSaved ? _(HOME_STRINGS.savedPrices) : _(HOME_STRINGS.feed[feed])}
         </span>
       </div>
       <table className={styles.ticker} data-testid="ticker">
         <thead>
           <tr>
-            <th scope="col">{HOME_STRINGS.marketColumn}</th>
+            <th scope="col">{_(HOME_STRINGS.marketColumn)}</th>
             <th scope="col" className={styles.numeric}>
-              {HOME_STRINGS.priceColumn}
+              {_(HOME_STRINGS.priceColumn)}
             </th>
             <th scope="col" className={styles.numeric}>
-              {HOME_STRINGS.changeColumn}
+              {_(HOME_STRINGS.changeColumn)}
             </th>
           </tr>
         </thead>
@@ -87,7 +89,7 @@ export function MarketTicker() {
           })}
         </tbody>
       </table>
-      {markets.length === 0 || quotes.size === 0 ? <p className={styles.muted}>{HOME_STRINGS.quotesWaiting}</p> : null}
+      {markets.length === 0 || quotes.size === 0 ? <p className={styles.muted}>{_(HOME_STRINGS.quotesWaiting)}</p> : null}
     </section>
   );
 }

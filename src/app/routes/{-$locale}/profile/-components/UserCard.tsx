@@ -1,0 +1,75 @@
+/**
+ * The top of the personal settings page: the signed-in user's card (name or contact, VIP level
+ * with the super-VIP badge above level 10, identity status), or for a visitor the way in (login
+ * and register).
+ */
+import { useLingui } from '@lingui/react/macro';
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import type { Profile } from '../../../../../shared/api/account';
+import { identityTextOf, isSuperVip, isVerified, type IdentityText } from '../../../../../shared/layout';
+import { loadIdentityStatus, session } from '../../../../state/session';
+import { PageLink } from '../../../../ui/PageLink';
+import styles from '../../home/-components/MobileMenu.module.css';
+
+function contactOf(profile: Profile): string {
+  return profile.email ?? `${profile.countryCode ?? ''} ${profile.phone ?? ''}`.trim();
+}
+
+export function UserCard({ profile }: { profile: Profile }) {
+  const { t } = useLingui();
+  const { identityStatus } = useSnapshot(session);
+  const verified = isVerified(profile);
+  // spec 4: the identity status is read when the user is not verified yet (once, cached).
+  useEffect(() => {
+    if (!verified) void loadIdentityStatus();
+  }, [verified]);
+  const contact = contactOf(profile);
+  const name = profile.realName.trim() || contact;
+  const identityText: Record<IdentityText, string> = {
+    underReview: t`Verification under review`,
+    verified: t`Verified`,
+    incomplete: t`Not verified`,
+  };
+  const identity = identityTextOf(identityStatus, profile.verifiedLevel, profile.requiredIDLevel);
+  const vipLevel = profile.vipLevel;
+  return (
+    <section className={`${styles.card} ${styles.wide}`} data-testid="user-card">
+      <span className={styles.avatar} aria-hidden="true">
+        {profile.avatarUrl ? <img src={profile.avatarUrl} alt="" /> : (name.charAt(0) || '?').toUpperCase()}
+      </span>
+      <div className={styles.identity}>
+        <p className={styles.name} data-testid="user-name">
+          {name}
+        </p>
+        {name !== contact ? <p className={styles.contact}>{contact}</p> : null}
+        <p className={styles.badges}>
+          <span className={styles.badge} data-tone="vip" data-testid="user-vip">
+            {isSuperVip(vipLevel) ? t`Super VIP ${vipLevel}` : t`VIP ${vipLevel}`}
+          </span>
+          <span className={styles.badge} data-tone={identity === 'verified' ? 'verified' : undefined} data-testid="user-identity">
+            {identityText[identity]}
+          </span>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+export function VisitorCard() {
+  const { t } = useLingui();
+  return (
+    <section className={`${styles.visitor} ${styles.wide}`} data-testid="visitor-card">
+      <p className={styles.visitorTitle}>{t`Welcome`}</p>
+      <p className={styles.visitorText}>{t`Log in to trade, manage your assets and see your orders.`}</p>
+      <div className={styles.buttons}>
+        <PageLink to="/login" className={styles.primaryButton} data-testid="visitor-login">
+          {t`Log in`}
+        </PageLink>
+        <PageLink to="/register" className={styles.secondaryButton} data-testid="visitor-register">
+          {t`Sign up`}
+        </PageLink>
+      </div>
+    </section>
+  );
+}
