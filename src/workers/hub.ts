@@ -652,15 +652,16 @@ export class Hub implements HubApi {
   /**
    * The signed-in user's balances (/balance/list), read once for every tab per value of the
    * local assets flag (spec 4): tabs that see the same flag share one answer; a changed flag
-   * reads again. Null when signed out or when they cannot be read (spec 8: logged only).
+   * reads again; `force` reads again in any case (the overview opened, R-STATE-10). Null when
+   * signed out or when they cannot be read (spec 8: logged only).
    */
-  async balances(flag: string): Promise<Balance[] | null> {
+  async balances(flag: string, force = false): Promise<Balance[] | null> {
     await this.ready;
     if (this.session.status !== 'signedIn') return null;
-    if (this.balanceCache?.flag === flag) return this.balanceCache.balances;
+    if (!force && this.balanceCache?.flag === flag) return this.balanceCache.balances;
     const epoch = this.sessionEpoch;
     try {
-      return await this.once(`balances:${flag}`, async () => {
+      return await this.once(`balances:${flag}:${force}`, async () => {
         const data = await this.client.post<unknown>(balanceListCall.path, { silentAll: true });
         if (data === false) return null;
         const balances = balanceListCall.data.parse(data);

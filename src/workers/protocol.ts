@@ -174,8 +174,8 @@ export interface HubApi {
   footer(language: Language): Promise<FooterSection[]>;
   /** The signed-in profile; `force` reads it again from the server. Null when signed out. */
   profile(force: boolean): Promise<Profile | null>;
-  /** The signed-in user's balances for a value of the local assets flag; null when signed out or unreadable. */
-  balances(flag: string): Promise<Balance[] | null>;
+  /** The signed-in user's balances for a value of the local assets flag (force: read again); null when signed out or unreadable. */
+  balances(flag: string, force?: boolean): Promise<Balance[] | null>;
 }
 
 export type HubMethod = keyof HubApi;

@@ -47,7 +47,7 @@ test('R-ROUTE-02 the app loads at / and shows the site name and languages from /
   await expect.poll(() => configLanguages(page.request, client)).toEqual(['id']);
 
   await expect(page.getByTestId('site-name')).toHaveText(siteConfig.name);
-  await expect(page.getByTestId('brand')).toContainText(siteConfig.name);
+  await expect(page.getByTestId('logo')).toContainText(siteConfig.name);
   await expect(page).toHaveTitle(siteConfig.name);
   await expect(page.getByTestId('server-time')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
   await expect(page.getByTestId('languages').getByRole('link')).toHaveCount(siteConfig.supportedLanguages.length);
@@ -74,7 +74,7 @@ for (const [deepPath, htmlLanguage] of Object.entries(DEEP_PATHS)) {
     const response = await page.goto(deepPath);
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-type']).toContain('text/html');
-    await expect(page.getByTestId('brand')).toContainText(siteConfig.name);
+    await expect(page.getByTestId('logo')).toContainText(siteConfig.name);
     await expect(page.getByTestId('page-title')).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', htmlLanguage);
     await expect(page).toHaveURL(new RegExp(`${deepPath}$`));

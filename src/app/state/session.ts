@@ -92,12 +92,13 @@ export function loadIdentityStatus(force = false): Promise<number | null> {
 
 /**
  * The spot balances and FTUSDT (/balance/list); null when they cannot be read (spec 8). The hub
- * reads them once for every tab per value of the local assets flag (below).
+ * reads them once for every tab per value of the local assets flag (below); `force` reads again
+ * whatever the flag (the overview opened while unverified, R-STATE-10).
  */
-export function loadBalances(): Promise<Balance[] | null> {
-  return shared('balances', async () => {
+export function loadBalances(force = false): Promise<Balance[] | null> {
+  return shared(`balances:${force}`, async () => {
     try {
-      const balances = await getHub().balances(readAssetsFlag());
+      const balances = await getHub().balances(readAssetsFlag(), force);
       if (balances) session.balances = balances;
       return balances;
     } catch (error) {

@@ -156,8 +156,8 @@ export class HubBridge {
     return this.request('profile', [force]);
   }
 
-  balances(flag: string): Promise<Balance[] | null> {
-    return this.request('balances', [flag]);
+  balances(flag: string, force = false): Promise<Balance[] | null> {
+    return this.request('balances', [flag, force]);
   }
 
   close(): void {

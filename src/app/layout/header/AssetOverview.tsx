@@ -108,7 +108,7 @@ export function AssetOverview({ verified, showLabel }: { verified: boolean; show
       align="end"
       panelClassName={styles.assetPanel}
       onOpen={() => {
-        if (!verified) void loadBalances();
+        if (!verified) void loadBalances(true);
       }}
     >
       <AssetBalance />

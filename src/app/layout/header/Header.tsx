@@ -104,7 +104,7 @@ export function Header({ config }: { config: SiteConfig }) {
   const openUserDrawer = () => {
     if (!profile) return;
     refreshIdentity(profile);
-    if (!verified) void loadBalances();
+    if (!verified) void loadBalances(true);
     setDrawer('user');
   };
 
