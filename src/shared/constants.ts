@@ -33,6 +33,10 @@ export const NOTIFICATION_LIST_DEFAULT_MAX = 2_147_483_647;
 /** Server-side cap on any list page, whatever the client asks. */
 export const LIST_PAGE_MAX = 100;
 
+/** The futures wallet's USDT as one currency code (spec 3), and the currency it is. */
+export const FUTURES_USDT = 'FTUSDT';
+export const FUTURES_USDT_BASE = 'USDT';
+
 /** Balance decimals for display (spec 9): 3 for USDT and USDC, otherwise 6; totals 3. */
 export const BALANCE_DECIMALS_STABLE = 3;
 export const BALANCE_DECIMALS_DEFAULT = 6;

@@ -4,7 +4,7 @@
  * repaid) and staking, plus savings orders with status 1 or 2. Amounts are decimal strings;
  * the sum is exact (bigint units at 8 decimals) and truncated only when shown.
  */
-import { FUTURES_USDT } from './api/balance';
+import { FUTURES_USDT } from './constants';
 import { SCALE_MAX, formatUnits, mulDivUnits, parseUnits, isDecimalString } from './money';
 
 const VALUE_CURRENCY = 'USDT';

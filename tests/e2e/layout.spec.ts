@@ -420,11 +420,14 @@ test.describe('not found', () => {
       await expect(page.getByTestId('home-link')).toHaveAttribute('href', '/en');
       await expect(page.getByTestId('footer')).toBeVisible();
 
-      await open(page, '/404');
+      await open(page, '/en/404');
       await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
-      await expect(page.getByTestId('home-link')).toHaveAttribute('href', '/');
+      await expect(page.getByTestId('home-link')).toHaveAttribute('href', '/en');
       await page.getByTestId('home-link').click();
-      await expect(page).toHaveURL(/\/$/);
+      await expect(page).toHaveURL(/\/en$/);
+      // Without a prefix the page is in the default language, id.
+      await open(page, '/404');
+      await expect(page.getByTestId('home-link')).toHaveAttribute('href', '/');
     });
   }
 });

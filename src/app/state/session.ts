@@ -7,7 +7,7 @@
  * the locale route, which keep it for CONFIG_CACHE_MS (R-STATE-12).
  */
 import { proxy } from 'valtio';
-import { identityStatusCall, type Profile } from '../../shared/api/account';
+import type { Profile } from '../../shared/api/account';
 import type { Balance } from '../../shared/api/balance';
 import type { Home } from '../../shared/api/home';
 import type { Notification } from '../../shared/api/notification';
@@ -79,6 +79,8 @@ export function loadIdentityStatus(force = false): Promise<number | null> {
   if (!force && session.identityStatus !== null) return Promise.resolve(session.identityStatus);
   return shared('identity', async () => {
     try {
+      // The schema loads with the first read (a user opening their menu), not with the first paint.
+      const { identityStatusCall } = await import('../../shared/api/account');
       const data = await callApi(identityStatusCall, {}, { silentAll: true });
       if (data === false) return null;
       session.identityStatus = parseIdentityStatus(data);

@@ -15,9 +15,9 @@ export type WalletName = (typeof WALLETS)[number];
 /** Wallets a user may move funds between; the loan wallet only moves through loan calls. */
 export const TRANSFER_WALLETS = ['spot', 'futures', 'finance'] as const satisfies readonly WalletName[];
 
-/** The futures wallet's USDT as one currency code (spec 3). */
-export const FUTURES_USDT = 'FTUSDT';
-export const FUTURES_USDT_BASE = 'USDT';
+// The futures wallet's USDT as one currency code (spec 3): kept in constants.ts, which the
+// app's first paint may import without the schemas.
+export { FUTURES_USDT, FUTURES_USDT_BASE } from '../constants';
 
 /** The request header that makes a money call safe to repeat. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

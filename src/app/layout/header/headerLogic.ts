@@ -5,7 +5,7 @@
  */
 import type { Profile } from '../../../shared/api/account';
 import type { MarketSymbol } from '../../../shared/api/market';
-import { FUTURES_USDT } from '../../../shared/api/balance';
+import { FUTURES_USDT } from '../../../shared/constants';
 import { SYMBOL_TYPE } from '../../../shared/constants';
 import { isDecimalString } from '../../../shared/money';
 import { pageOfPath } from '../../../shared/pages';
