@@ -21,23 +21,9 @@ import {
   supportEmail,
   utcOffsetLabel,
 } from '../../../src/shared/layout';
+import { siteConfigFixture } from '../../helpers/siteConfig';
 
-const ALL_ON: SiteConfig = {
-  name: 'Exchange',
-  supportedLanguages: ['en', 'id'],
-  helpDesk: { useExternal: false, extLink: '', authRequired: false, scRequired: false },
-  anonymous: [],
-  stakingEnabled: true,
-  loanEnabled: true,
-  checkinEnabled: true,
-  luckydraw: { enabled: true },
-  c2c: { enabled: true },
-  notificationEnabled: true,
-  kvConfigs: {},
-  time: 0,
-  permission: 0,
-  requiredIDLevel: 1,
-};
+const ALL_ON = siteConfigFixture();
 
 function hidden(path: string, change: Partial<SiteConfig> = {}): boolean {
   const config = { ...ALL_ON, ...change };

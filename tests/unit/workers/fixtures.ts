@@ -14,6 +14,7 @@ import { Hub } from '../../../src/workers/hub';
 import type { HubPush, TabHello, TabPort } from '../../../src/workers/protocol';
 import type { RealtimeEvents, RealtimeLink } from '../../../src/workers/realtime-link';
 import { HubStore } from '../../../src/workers/store';
+import { siteConfigFixture } from '../../helpers/siteConfig';
 
 export const ORIGIN = 'http://hub.test';
 
@@ -95,23 +96,9 @@ export const PROFILE: Profile = {
   helpDeskLink: '',
 };
 
+/** The hub's site config: two languages, the home page open to visitors, the clock's time, verified at level 2 like PROFILE. */
 export function siteConfig(name = 'Exchange'): SiteConfig {
-  return {
-    name,
-    supportedLanguages: ['en', 'id'],
-    helpDesk: { useExternal: false, extLink: '', authRequired: false, scRequired: false },
-    anonymous: ['/'],
-    stakingEnabled: true,
-    loanEnabled: true,
-    checkinEnabled: true,
-    luckydraw: { enabled: true },
-    c2c: { enabled: true },
-    notificationEnabled: true,
-    kvConfigs: {},
-    time: 1_700_000_000_000,
-    permission: 0,
-    requiredIDLevel: 2,
-  };
+  return siteConfigFixture({ name, supportedLanguages: ['en', 'id'], anonymous: ['/'], time: 1_700_000_000_000, requiredIDLevel: 2 });
 }
 
 function withoutFormPage(params: URLSearchParams): string {

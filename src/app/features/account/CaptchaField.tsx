@@ -8,7 +8,7 @@ import type { Ref } from 'react';
 import { captchaImageCall } from '../../../shared/api/account';
 import { API_BASE_PATH } from '../../../shared/client/client';
 import styles from './account.module.css';
-import { describedControl, Field, useFieldIds } from './Field';
+import { Field, FieldInput, useFieldIds } from './Field';
 
 /** The image's address; the nonce makes each refresh a new request the browser cannot cache. */
 export function captchaImageUrl(nonce: number): string {
@@ -32,10 +32,8 @@ export function CaptchaField({ value, onChange, nonce, onRefresh, error, inputRe
     <Field ids={ids} label={t`Characters in the image`} error={error} hint={hint}>
       <div className={styles.captchaRow}>
         <div className={styles.control} data-invalid={Boolean(error)}>
-          <input
-            {...describedControl(ids, error, hint)}
-            ref={inputRef}
-            className={styles.input}
+          <FieldInput
+            inputRef={inputRef}
             type="text"
             name="captcha"
             autoComplete="off"
@@ -43,8 +41,8 @@ export function CaptchaField({ value, onChange, nonce, onRefresh, error, inputRe
             spellCheck={false}
             maxLength={16}
             value={value}
-            onChange={(event) => onChange(event.currentTarget.value)}
-            data-testid="captcha-input"
+            onChange={onChange}
+            testId="captcha-input"
           />
         </div>
         <button type="button" className={styles.captchaButton} onClick={onRefresh} aria-label={t`Show another image`}>

@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState, type Ref } from 'react';
 import styles from './account.module.css';
 import { useCountdown } from './countdown';
-import { describedControl, Field, useFieldIds } from './Field';
+import { Field, FieldInput, useFieldIds } from './Field';
 
 export interface CodeFieldProps {
   value: string;
@@ -42,18 +42,16 @@ export function CodeField({ value, onChange, onSend, sentHint, error, inputRef }
   return (
     <Field ids={ids} label={t`Verification code`} error={error} hint={hint}>
       <div className={styles.control} data-invalid={Boolean(error)}>
-        <input
-          {...describedControl(ids, error, hint)}
-          ref={inputRef}
-          className={styles.input}
+        <FieldInput
+          inputRef={inputRef}
           type="text"
           name="vcode"
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={16}
           value={value}
-          onChange={(event) => onChange(event.currentTarget.value.trim())}
-          data-testid="code-input"
+          onChange={(typed) => onChange(typed.trim())}
+          testId="code-input"
         />
         <button
           type="button"

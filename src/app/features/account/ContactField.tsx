@@ -8,7 +8,7 @@ import { useEffect, useEffectEvent, useState, type Dispatch, type Ref, type SetS
 import type { Region } from '../../../shared/api/site';
 import { useLanguage } from '../../i18n/useLanguage';
 import styles from './account.module.css';
-import { describedControl, Field, useFieldIds } from './Field';
+import { Field, FieldInput, useFieldIds } from './Field';
 import type { ContactValue } from './formRules';
 import { loadRegions, preferredRegion } from './regions';
 
@@ -23,7 +23,6 @@ export function ContactField({ value, onChange, error, inputRef }: ContactFieldP
   const { t } = useLingui();
   const ids = useFieldIds();
   const regions = useRegions(value.kind === 'phone', onChange);
-  const control = describedControl(ids, error, undefined);
   return (
     <div className={styles.form}>
       <div className={styles.tabs} role="group" aria-label={t`Account type`}>
@@ -49,10 +48,8 @@ export function ContactField({ value, onChange, error, inputRef }: ContactFieldP
       {value.kind === 'email' ? (
         <Field ids={ids} label={t`E-mail address`} error={error}>
           <div className={styles.control} data-invalid={Boolean(error)}>
-            <input
-              {...control}
-              ref={inputRef}
-              className={styles.input}
+            <FieldInput
+              inputRef={inputRef}
               type="email"
               name="email"
               autoComplete="username"
@@ -62,11 +59,8 @@ export function ContactField({ value, onChange, error, inputRef }: ContactFieldP
               placeholder="name@example.com"
               maxLength={254}
               value={value.email}
-              onChange={(event) => {
-                const email = event.currentTarget.value;
-                onChange((current) => ({ ...current, email }));
-              }}
-              data-testid="contact-input"
+              onChange={(email) => onChange((current) => ({ ...current, email }))}
+              testId="contact-input"
             />
           </div>
         </Field>
@@ -91,21 +85,16 @@ export function ContactField({ value, onChange, error, inputRef }: ContactFieldP
                 </option>
               ))}
             </select>
-            <input
-              {...control}
-              ref={inputRef}
-              className={styles.input}
+            <FieldInput
+              inputRef={inputRef}
               type="tel"
               name="phone"
               autoComplete="username"
               inputMode="tel"
               maxLength={20}
               value={value.phone}
-              onChange={(event) => {
-                const phone = event.currentTarget.value;
-                onChange((current) => ({ ...current, phone }));
-              }}
-              data-testid="contact-input"
+              onChange={(phone) => onChange((current) => ({ ...current, phone }))}
+              testId="contact-input"
             />
           </div>
         </Field>

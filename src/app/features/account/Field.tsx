@@ -2,8 +2,9 @@
  * The frame of one form field: its label, the control, and below it either the field's error or
  * a hint. The control is tied to both by id (aria-describedby), and marks itself invalid
  * (aria-invalid) when there is an error, so a screen reader reads the message with the field.
+ * A FieldInput inside a Field takes the field's ids and message from it.
  */
-import { useId, type ReactNode } from 'react';
+import { createContext, use, useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import styles from './account.module.css';
 
 export interface FieldIds {
@@ -25,6 +26,40 @@ export function useFieldIds(): FieldIds {
   return { inputId: `${id}-input`, messageId: `${id}-message` };
 }
 
+/** What a Field tells the input inside it. */
+interface FieldState {
+  ids: FieldIds;
+  error?: string | null;
+  hint?: string;
+}
+
+const FieldContext = createContext<FieldState | null>(null);
+
+export interface FieldInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'value' | 'onChange'> {
+  value: string;
+  /** The value as typed. */
+  onChange: (value: string) => void;
+  inputRef?: Ref<HTMLInputElement>;
+  testId: string;
+}
+
+/** The text input of the Field around it; its attributes (type, name, autoComplete...) pass through. */
+export function FieldInput({ value, onChange, inputRef, testId, ...attributes }: FieldInputProps) {
+  const field = use(FieldContext);
+  if (!field) throw new Error('A FieldInput belongs inside a Field');
+  return (
+    <input
+      {...attributes}
+      {...describedControl(field.ids, field.error, field.hint)}
+      ref={inputRef}
+      className={styles.input}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      data-testid={testId}
+    />
+  );
+}
+
 export interface FieldProps {
   ids: FieldIds;
   label: ReactNode;
@@ -41,7 +76,7 @@ export function Field({ ids, label, error, hint, children, className }: FieldPro
       <label className={styles.label} htmlFor={ids.inputId}>
         {label}
       </label>
-      {children}
+      <FieldContext value={{ ids, error, hint }}>{children}</FieldContext>
       {error ? (
         <p className={styles.message} id={ids.messageId} data-testid="field-error">
           {error}

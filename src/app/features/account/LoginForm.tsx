@@ -19,7 +19,7 @@ import { ContactField } from './ContactField';
 import { FormError, SubmitButton } from './Field';
 import { contactProblem, emptyContact, passwordProblem, requiredProblem, signInUsername, type FormField } from './formRules';
 import { PasswordField } from './PasswordField';
-import { useAccountForm } from './useAccountForm';
+import { useAccountForm, type FieldProblems } from './useAccountForm';
 
 const FIELD_ORDER: readonly FormField[] = ['contact', 'password', 'captcha'];
 
@@ -51,71 +51,47 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     }
     // The hub answers 0 when it could not be asked and 502 when the server could not be reached.
     const unreachable = result.code === 0 || result.code === 502 || result.code === 504;
-    form.showRefusal(unreachable ? { code: 0, message: t`The platform could not be reached. Try again in a moment.` } : result);
+    form.showRefusal(unreachable ? { code: 0, message: form.unreachable } : result);
     if (result.code === PROTOCOL_ERRCODES.captchaRequired) form.setFocusField({ field: 'captcha' });
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (form.busy) return;
-    const valid = form.showProblems({
+    const problems: FieldProblems = {
       contact: contactProblem(contact),
       password: passwordProblem(password, 'any'),
       captcha: captchaShown ? requiredProblem(captcha, 'captchaRequired') : null,
+    };
+    const signIn = () =>
+      getHub()
+        .signIn({ ...signInUsername(contact), password, ...(captchaShown ? { captcha: captcha.trim() } : {}) })
+        .catch((error: unknown): SignInResult => {
+          console.warn('Sign-in failed', error);
+          return { ok: false, code: 0, message: '' };
+        });
+    void form.submit(problems, signIn, (result) => {
+      if (!result.ok) {
+        failed(result);
+        return;
+      }
+      adoptProfile(result.profile);
+      onSignedIn(result.profile);
     });
-    if (!valid) return;
-    form.setBusy(true);
-    const result: SignInResult = await getHub()
-      .signIn({ ...signInUsername(contact), password, ...(captchaShown ? { captcha: captcha.trim() } : {}) })
-      .catch((error: unknown) => {
-        console.warn('Sign-in failed', error);
-        return { ok: false, code: 0, message: '' };
-      });
-    form.setBusy(false);
-    if (!result.ok) {
-      failed(result);
-      return;
-    }
-    adoptProfile(result.profile);
-    onSignedIn(result.profile);
   };
 
   return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate data-testid="login-form">
-      <ContactField
-        value={contact}
-        onChange={(update) => {
-          setContact(update);
-          form.clearError('contact');
-        }}
-        error={form.errors.contact}
-        inputRef={form.refFor('contact')}
-      />
+    <form className={styles.form} onSubmit={submit} noValidate data-testid="login-form">
+      <ContactField value={contact} {...form.bind('contact', setContact)} />
       <PasswordField
         label={t`Password`}
         name="password"
         autoComplete="current-password"
         value={password}
-        onChange={(value) => {
-          setPassword(value);
-          form.clearError('password');
-        }}
-        error={form.errors.password}
-        inputRef={form.refFor('password')}
+        {...form.bind('password', setPassword)}
         testId="password-input"
       />
       {captchaNonce !== null ? (
-        <CaptchaField
-          value={captcha}
-          onChange={(value) => {
-            setCaptcha(value);
-            form.clearError('captcha');
-          }}
-          nonce={captchaNonce}
-          onRefresh={newCaptcha}
-          error={form.errors.captcha}
-          inputRef={form.refFor('captcha')}
-        />
+        <CaptchaField value={captcha} {...form.bind('captcha', setCaptcha)} nonce={captchaNonce} onRefresh={newCaptcha} />
       ) : null}
       <FormError message={form.formError} />
       <SubmitButton busy={form.busy}>{form.busy ? t`Logging in…` : t`Log in`}</SubmitButton>

@@ -2,7 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState, type Ref } from 'react';
 import styles from './account.module.css';
-import { describedControl, Field, useFieldIds } from './Field';
+import { Field, FieldInput, useFieldIds } from './Field';
 
 export interface PasswordFieldProps {
   label: string;
@@ -23,10 +23,8 @@ export function PasswordField({ label, value, onChange, autoComplete, name, erro
   return (
     <Field ids={ids} label={label} error={error} hint={hint}>
       <div className={styles.control} data-invalid={Boolean(error)}>
-        <input
-          {...describedControl(ids, error, hint)}
-          ref={inputRef}
-          className={styles.input}
+        <FieldInput
+          inputRef={inputRef}
           type={shown ? 'text' : 'password'}
           name={name}
           autoComplete={autoComplete}
@@ -34,8 +32,8 @@ export function PasswordField({ label, value, onChange, autoComplete, name, erro
           spellCheck={false}
           maxLength={128}
           value={value}
-          onChange={(event) => onChange(event.currentTarget.value)}
-          data-testid={testId}
+          onChange={onChange}
+          testId={testId}
         />
         <button
           type="button"

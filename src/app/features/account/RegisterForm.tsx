@@ -15,7 +15,7 @@ import { PageLink } from '../../ui/PageLink';
 import styles from './account.module.css';
 import { CodeField } from './CodeField';
 import { ContactField } from './ContactField';
-import { describedControl, Field, FormError, SubmitButton, useFieldIds } from './Field';
+import { describedControl, Field, FieldInput, FormError, SubmitButton, useFieldIds } from './Field';
 import {
   confirmProblem,
   contactBody,
@@ -27,7 +27,7 @@ import {
 } from './formRules';
 import { PasswordField } from './PasswordField';
 import { sendCodeFor } from './sendCode';
-import { refusalOf, useAccountForm } from './useAccountForm';
+import { useAccountForm, type FieldProblems } from './useAccountForm';
 
 const FIELD_ORDER: readonly FormField[] = ['contact', 'code', 'password', 'confirm', 'referral', 'terms'];
 export const TERMS_PATH = '/About/UserProtectMeasures';
@@ -48,27 +48,18 @@ export function RegisterForm({ referralCode, onRegistered }: RegisterFormProps) 
   const [confirm, setConfirm] = useState('');
   const [referral, setReferral] = useState(referralCode);
   const [termsAccepted, setTermsAccepted] = useState(false);
-  const unreachable = t`The platform could not be reached. Try again in a moment.`;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (form.busy) return;
-    const valid = form.showProblems({
+    const problems: FieldProblems = {
       contact: contactProblem(contact),
       code: requiredProblem(code, 'codeRequired'),
       password: passwordProblem(password, 'new'),
       confirm: confirmProblem(password, confirm),
       terms: termsAccepted ? null : 'termsRequired',
-    });
-    if (!valid) return;
-    form.setBusy(true);
-    try {
-      const body = { ...contactBody(contact), password, vcode: code, ...(referral.trim() ? { referralCode: referral.trim() } : {}) };
-      const data = await callApi(createAccountCall, { body }, { silentAll: true });
-      if (data === false) {
-        form.setFormError(unreachable);
-        return;
-      }
+    };
+    const body = { ...contactBody(contact), password, vcode: code, ...(referral.trim() ? { referralCode: referral.trim() } : {}) };
+    void form.submit(problems, () => callApi(createAccountCall, { body }, { silentAll: true }), async (data) => {
       // The server signed the new account in: this tab's client takes the rotated session's
       // token, and the hub reads the session anew and tells every tab.
       api.resetCsrf(data.csrfToken);
@@ -77,48 +68,25 @@ export function RegisterForm({ referralCode, onRegistered }: RegisterFormProps) 
         .sessionChanged()
         .catch((error: unknown) => console.warn('The hub did not take the new session', error));
       onRegistered(data.profile);
-    } catch (error) {
-      const refusal = refusalOf(error, unreachable);
-      if (refusal) form.showRefusal(refusal);
-    } finally {
-      form.setBusy(false);
-    }
+    });
   };
 
   return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate data-testid="register-form">
-      <ContactField
-        value={contact}
-        onChange={(update) => {
-          setContact(update);
-          form.clearError('contact');
-        }}
-        error={form.errors.contact}
-        inputRef={form.refFor('contact')}
-      />
+    <form className={styles.form} onSubmit={submit} noValidate data-testid="register-form">
+      <ContactField value={contact} {...form.bind('contact', setContact)} />
       <CodeField
         value={code}
-        onChange={(value) => {
-          setCode(value);
-          form.clearError('code');
-        }}
-        onSend={() => sendCodeFor('register', contact, form, unreachable)}
+        {...form.bind('code', setCode)}
+        onSend={() => sendCodeFor('register', contact, form)}
         sentHint={contact.kind === 'email' ? t`We sent a code to your e-mail address.` : t`We sent a code to your phone.`}
-        error={form.errors.code}
-        inputRef={form.refFor('code')}
       />
       <PasswordField
         label={t`Password`}
         name="password"
         autoComplete="new-password"
         value={password}
-        onChange={(value) => {
-          setPassword(value);
-          form.clearError('password');
-        }}
-        error={form.errors.password}
+        {...form.bind('password', setPassword)}
         hint={t`${min} to ${max} characters with at least one letter and one digit.`}
-        inputRef={form.refFor('password')}
         testId="password-input"
       />
       <PasswordField
@@ -126,32 +94,11 @@ export function RegisterForm({ referralCode, onRegistered }: RegisterFormProps) 
         name="confirm"
         autoComplete="new-password"
         value={confirm}
-        onChange={(value) => {
-          setConfirm(value);
-          form.clearError('confirm');
-        }}
-        error={form.errors.confirm}
-        inputRef={form.refFor('confirm')}
+        {...form.bind('confirm', setConfirm)}
         testId="password-confirm-input"
       />
-      <ReferralField
-        value={referral}
-        onChange={(value) => {
-          setReferral(value);
-          form.clearError('referral');
-        }}
-        error={form.errors.referral}
-        inputRef={form.refFor('referral')}
-      />
-      <TermsCheck
-        checked={termsAccepted}
-        onChange={(checked) => {
-          setTermsAccepted(checked);
-          form.clearError('terms');
-        }}
-        error={form.errors.terms}
-        inputRef={form.refFor('terms')}
-      />
+      <ReferralField value={referral} {...form.bind('referral', setReferral)} />
+      <TermsCheck checked={termsAccepted} {...form.bind('terms', setTermsAccepted)} />
       <FormError message={form.formError} />
       <SubmitButton busy={form.busy}>{form.busy ? t`Creating your account…` : t`Create account`}</SubmitButton>
     </form>
@@ -176,10 +123,8 @@ function ReferralField({ value, onChange, error, inputRef }: ReferralFieldProps)
   return (
     <Field ids={ids} label={label} error={error}>
       <div className={styles.control} data-invalid={Boolean(error)}>
-        <input
-          {...describedControl(ids, error, undefined)}
-          ref={inputRef}
-          className={styles.input}
+        <FieldInput
+          inputRef={inputRef}
           type="text"
           name="referralCode"
           autoComplete="off"
@@ -187,8 +132,8 @@ function ReferralField({ value, onChange, error, inputRef }: ReferralFieldProps)
           spellCheck={false}
           maxLength={16}
           value={value}
-          onChange={(event) => onChange(event.currentTarget.value)}
-          data-testid="referral-input"
+          onChange={onChange}
+          testId="referral-input"
         />
       </div>
     </Field>

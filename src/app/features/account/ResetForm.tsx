@@ -24,7 +24,7 @@ import {
 } from './formRules';
 import { PasswordField } from './PasswordField';
 import { sendCodeFor } from './sendCode';
-import { refusalOf, useAccountForm } from './useAccountForm';
+import { useAccountForm, type FieldProblems } from './useAccountForm';
 
 const FIELD_ORDER: readonly FormField[] = ['contact', 'code', 'password', 'confirm'];
 const min = PASSWORD_LENGTH_MIN;
@@ -37,72 +37,39 @@ export function ResetForm({ onReset }: { onReset: (contact: ContactValue) => voi
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const unreachable = t`The platform could not be reached. Try again in a moment.`;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (form.busy) return;
-    const valid = form.showProblems({
+    const problems: FieldProblems = {
       contact: contactProblem(contact),
       code: requiredProblem(code, 'codeRequired'),
       password: passwordProblem(password, 'new'),
       confirm: confirmProblem(password, confirm),
-    });
-    if (!valid) return;
-    form.setBusy(true);
-    try {
-      const data = await callApi(resetPasswordCall, { body: { ...contactBody(contact), vcode: code, password } }, { silentAll: true });
-      if (data === false) {
-        form.setFormError(unreachable);
-        return;
-      }
-      onReset(contact);
-    } catch (error) {
-      const refusal = refusalOf(error, unreachable);
-      if (refusal) form.showRefusal(refusal);
-    } finally {
-      form.setBusy(false);
-    }
+    };
+    const body = { ...contactBody(contact), vcode: code, password };
+    void form.submit(problems, () => callApi(resetPasswordCall, { body }, { silentAll: true }), () => onReset(contact));
   };
 
   return (
-    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate data-testid="reset-form">
-      <ContactField
-        value={contact}
-        onChange={(update) => {
-          setContact(update);
-          form.clearError('contact');
-        }}
-        error={form.errors.contact}
-        inputRef={form.refFor('contact')}
-      />
+    <form className={styles.form} onSubmit={submit} noValidate data-testid="reset-form">
+      <ContactField value={contact} {...form.bind('contact', setContact)} />
       <CodeField
         value={code}
-        onChange={(value) => {
-          setCode(value);
-          form.clearError('code');
-        }}
-        onSend={() => sendCodeFor('resetpassword', contact, form, unreachable)}
+        {...form.bind('code', setCode)}
+        onSend={() => sendCodeFor('resetpassword', contact, form)}
         sentHint={
           contact.kind === 'email'
             ? t`If an account uses this e-mail address, a code is on its way to it.`
             : t`If an account uses this phone number, a code is on its way to it.`
         }
-        error={form.errors.code}
-        inputRef={form.refFor('code')}
       />
       <PasswordField
         label={t`New password`}
         name="password"
         autoComplete="new-password"
         value={password}
-        onChange={(value) => {
-          setPassword(value);
-          form.clearError('password');
-        }}
-        error={form.errors.password}
+        {...form.bind('password', setPassword)}
         hint={t`${min} to ${max} characters with at least one letter and one digit.`}
-        inputRef={form.refFor('password')}
         testId="password-input"
       />
       <PasswordField
@@ -110,12 +77,7 @@ export function ResetForm({ onReset }: { onReset: (contact: ContactValue) => voi
         name="confirm"
         autoComplete="new-password"
         value={confirm}
-        onChange={(value) => {
-          setConfirm(value);
-          form.clearError('confirm');
-        }}
-        error={form.errors.confirm}
-        inputRef={form.refFor('confirm')}
+        {...form.bind('confirm', setConfirm)}
         testId="password-confirm-input"
       />
       <FormError message={form.formError} />

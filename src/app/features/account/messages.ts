@@ -1,4 +1,4 @@
-/** The texts of the account forms' own checks (formRules.ts), translated where they show. */
+/** The texts of the account forms' own checks (formRules.ts) and of the platform out of reach, translated where they show. */
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { PASSWORD_LENGTH_MAX, PASSWORD_LENGTH_MIN } from '../../../shared/validation';
@@ -21,3 +21,6 @@ export const PROBLEM_MESSAGES: Record<FieldProblem, MessageDescriptor> = {
   captchaRequired: msg`Enter the characters shown in the image.`,
   termsRequired: msg`Accept the user protection terms to continue.`,
 };
+
+/** Shown on a form when its call could not reach the platform (offline, or the server down). */
+export const UNREACHABLE_MESSAGE: MessageDescriptor = msg`The platform could not be reached. Try again in a moment.`;

@@ -6,17 +6,10 @@
 import { SEND_CODE_CALLS, type VerificationCodePurpose } from '../../../shared/api/account';
 import { callApi } from '../../api/client';
 import { contactBody, contactProblem, type ContactValue } from './formRules';
-import { refusalOf, type useAccountForm } from './useAccountForm';
-
-type AccountForm = ReturnType<typeof useAccountForm>;
+import type { AccountForm } from './useAccountForm';
 
 /** Resolves the seconds until another code may be sent, or null when none went out. */
-export async function sendCodeFor(
-  purpose: VerificationCodePurpose,
-  contact: ContactValue,
-  form: AccountForm,
-  unreachable: string,
-): Promise<number | null> {
+export async function sendCodeFor(purpose: VerificationCodePurpose, contact: ContactValue, form: AccountForm): Promise<number | null> {
   const problem = contactProblem(contact);
   if (problem) {
     form.showProblems({ contact: problem });
@@ -24,16 +17,8 @@ export async function sendCodeFor(
   }
   form.clearError('code');
   form.setFormError(null);
-  try {
-    const data = await callApi(SEND_CODE_CALLS[purpose], { body: contactBody(contact) }, { silentAll: true });
-    if (data === false) {
-      form.setFormError(unreachable);
-      return null;
-    }
-    return data.resendAfterSeconds;
-  } catch (error) {
-    const refusal = refusalOf(error, unreachable);
-    if (refusal) form.showRefusal(refusal);
-    return null;
-  }
+  return form.attempt(
+    () => callApi(SEND_CODE_CALLS[purpose], { body: contactBody(contact) }, { silentAll: true }),
+    (data) => data.resendAfterSeconds,
+  );
 }

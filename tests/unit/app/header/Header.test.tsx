@@ -9,7 +9,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteConfig } from '../../../../src/shared/api/site';
-import { LANGUAGES } from '../../../../src/shared/languages';
+import { siteConfigFixture } from '../../../helpers/siteConfig';
 import { Header } from '../../../../src/app/layout/header/Header';
 import { hubStore } from '../../../../src/app/state/hub-store';
 
@@ -21,22 +21,7 @@ declare global {
   }
 }
 
-const BASE_CONFIG: SiteConfig = {
-  name: 'Exchange',
-  supportedLanguages: [...LANGUAGES],
-  helpDesk: { useExternal: false, extLink: '', authRequired: false, scRequired: false },
-  anonymous: ['/'],
-  stakingEnabled: true,
-  loanEnabled: true,
-  checkinEnabled: true,
-  luckydraw: { enabled: true },
-  c2c: { enabled: true },
-  notificationEnabled: true,
-  kvConfigs: {},
-  time: 0,
-  permission: 0,
-  requiredIDLevel: 1,
-};
+const BASE_CONFIG = siteConfigFixture();
 
 let root: Root | null = null;
 let container: HTMLElement | null = null;

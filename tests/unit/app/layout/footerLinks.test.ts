@@ -3,28 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { SUPPORT_ITEMS, contentLinkGroups } from '../../../../src/app/layout/footer/footerLinks';
 import { visibleItems } from '../../../../src/app/layout/navigation';
 import type { FooterSection } from '../../../../src/shared/api/content';
-import type { SiteConfig } from '../../../../src/shared/api/site';
+import { siteConfigFixture } from '../../../helpers/siteConfig';
 
 function section(id: number, name: string, firstPostId: number, count: number): FooterSection {
   return { id, name, items: Array.from({ length: count }, (_, index) => ({ id: firstPostId + index, title: `${name} ${index + 1}`, slug: null })) };
 }
 
-const CONFIG: SiteConfig = {
-  name: 'Exchange',
-  supportedLanguages: ['en'],
-  helpDesk: { useExternal: false, extLink: '', authRequired: false, scRequired: false },
-  anonymous: [],
-  stakingEnabled: true,
-  loanEnabled: true,
-  checkinEnabled: true,
-  luckydraw: { enabled: true },
-  c2c: { enabled: true },
-  notificationEnabled: true,
-  kvConfigs: {},
-  time: 0,
-  permission: 0,
-  requiredIDLevel: 1,
-};
+const CONFIG = siteConfigFixture();
 
 describe('contentLinkGroups', () => {
   it('R-FOOT-03 R-FOOT-05 the first section links its first item to /about and the rest to their posts', () => {
