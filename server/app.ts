@@ -32,12 +32,13 @@ import { notificationRoutes } from './modules/notification/routes';
 import { operatorRoutes } from './modules/operator/routes';
 import { exchangeRoutes } from './modules/exchange/routes';
 import { convertRoutes } from './modules/convert/routes';
+import { helpdeskRoutes } from './modules/helpdesk/routes';
 
 export const API_PREFIX = '/api/v1';
 /** Bodies above this are refused with 413: no call of the API needs more (uploads set their own). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-const MODULES = [accountRoutes, siteRoutes, marketRoutes, homeRoutes, walletRoutes, contentRoutes, notificationRoutes, operatorRoutes, convertRoutes, exchangeRoutes];
+const MODULES = [accountRoutes, siteRoutes, marketRoutes, homeRoutes, walletRoutes, contentRoutes, notificationRoutes, operatorRoutes, convertRoutes, exchangeRoutes, helpdeskRoutes];
 
 export async function buildApp(context: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({

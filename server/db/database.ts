@@ -10,6 +10,7 @@ import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider
 import type { Database } from './schema';
 import * as foundation from './migrations/0001_foundation';
 import * as engine from './migrations/0002_engine';
+import * as helpdesk from './migrations/0003_helpdesk';
 
 export type Db = Kysely<Database>;
 
@@ -17,6 +18,7 @@ export type Db = Kysely<Database>;
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_engine': engine,
+  '0003_helpdesk': helpdesk,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

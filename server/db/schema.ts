@@ -263,6 +263,49 @@ export interface ConvertOrdersTable {
   created_at: Int;
 }
 
+export interface HelpdeskChatsTable {
+  id: GeneratedInt;
+  session_key: Text;
+  chat_key: Text;
+  user_id: Int | null;
+  owner_session_id: Text | null;
+  service_code: Text | null;
+  language: Text;
+  status: Text; // 'open' | 'closed'
+  created_at: Int;
+  updated_at: Int;
+  closed_at: Int | null;
+}
+
+export interface HelpdeskMessagesTable {
+  id: GeneratedInt;
+  chat_id: Int;
+  type: Int;
+  body: Text;
+  from_client: Int;
+  visible: Int;
+  author: Text;
+  operator_user_id: Int | null;
+  created_at: Int;
+}
+
+export interface HelpdeskImagesTable {
+  name: Text;
+  message_id: Int;
+  jpeg: Buffer;
+  width: Int;
+  height: Int;
+  created_at: Int;
+}
+
+export interface HelpdeskServiceCodesTable {
+  code: Text;
+  label: Text;
+  created_at: Int;
+  expires_at: Int | null;
+  revoked_at: Int | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -286,6 +329,10 @@ export interface Database {
   favourites: FavouritesTable;
   convert_quotes: ConvertQuotesTable;
   convert_orders: ConvertOrdersTable;
+  helpdesk_chats: HelpdeskChatsTable;
+  helpdesk_messages: HelpdeskMessagesTable;
+  helpdesk_images: HelpdeskImagesTable;
+  helpdesk_service_codes: HelpdeskServiceCodesTable;
 }
 
 export type { Generated };

@@ -5,11 +5,16 @@
  * session cookie with the HTTP layer's own loader, and puts a signed-in socket in its private
  * channel. Anyone may subscribe to market channels, up to a bound, at a bounded message rate.
  * What is published comes from engine events only (publisher.ts), which fire after commit.
+ * Help-desk chat channels are joined on request, only by the chat's owner (its user, or for a
+ * visitor its server session) or an operator; operators may also join the `helpdesk` channel.
+ * The help-desk module publishes on them after its own commits (through the outbox).
  */
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { ERRCODES } from '../../src/shared/errcodes';
 import {
+  chatChannel,
+  HELPDESK_OPERATORS_CHANNEL,
   marketChannel,
   REALTIME_LIMITS,
   REALTIME_PATH,
@@ -21,15 +26,20 @@ import {
 } from '../../src/shared/realtime';
 import { isSameSiteRequest, SESSION_COOKIE } from '../http/session';
 import type { SessionUser } from '../http/types';
+import { mayWatchChat } from '../modules/helpdesk/service';
 import { MessageBudget, REALTIME_SERVER_LIMITS } from './limits';
 import { publishEngineEvents, type QuoteSource, type RealtimeEngine } from './publisher';
 
 export interface SocketData {
   user: SessionUser | null;
-  /** The session cookie the socket signed in with, to check it again later. */
+  /** The session cookie the socket came with (signed in or not), to check it again later. */
   sessionToken: string | null;
+  /** The id (hash) of that session: what a visitor's help-desk chat is bound to. */
+  sessionId: string | null;
   /** Market channels held, by symbol id. */
   symbolIds: Set<number>;
+  /** Help-desk chat channels held, by ChatId. */
+  chatIds: Set<string>;
   budget: MessageBudget;
 }
 
@@ -95,16 +105,19 @@ async function authenticate(app: FastifyInstance, socket: RealtimeSocket): Promi
   const { now } = app.context;
   socket.data.user = null;
   socket.data.sessionToken = null;
+  socket.data.sessionId = null;
   socket.data.symbolIds = new Set();
+  socket.data.chatIds = new Set();
   socket.data.budget = new MessageBudget(REALTIME_LIMITS.messageBurst, REALTIME_LIMITS.messagesPerSecond, now());
   const cookieHeader = socket.request.headers.cookie;
   if (!cookieHeader) return;
   const token = app.parseCookie(cookieHeader)[SESSION_COOKIE];
   if (!token || token.length > REALTIME_SERVER_LIMITS.sessionTokenLengthMax) return;
   const loaded = await app.sessions.load(token);
-  if (!loaded?.user) return;
-  socket.data.user = loaded.user;
+  if (!loaded) return;
   socket.data.sessionToken = token;
+  socket.data.sessionId = loaded.session.id;
+  socket.data.user = loaded.user;
 }
 
 function onConnection(app: FastifyInstance, options: RealtimeOptions, socket: RealtimeSocket): void {
@@ -121,16 +134,28 @@ function onConnection(app: FastifyInstance, options: RealtimeOptions, socket: Re
   });
 
   socket.on('subscribe', (request: unknown, ack: unknown) => {
-    answer(ack, subscribe(options.engine, socket, request));
+    subscribe(app, options.engine, socket, request).then(
+      (result) => answer(ack, result),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'socket subscribe failed');
+        answer(ack, { ok: false, errcode: ERRCODES.internal });
+      },
+    );
   });
   socket.on('unsubscribe', (request: unknown, ack: unknown) => {
     answer(ack, unsubscribe(socket, request));
   });
 }
 
-function subscribe(engine: RealtimeEngine, socket: RealtimeSocket, request: unknown): SubscribeAck {
+async function subscribe(app: FastifyInstance, engine: RealtimeEngine, socket: RealtimeSocket, request: unknown): Promise<SubscribeAck> {
   const parsed = subscribeRequestSchema.safeParse(request);
   if (!parsed.success) return { ok: false, errcode: ERRCODES.invalidFields };
+  if (parsed.data.channel === 'chat') return subscribeChat(app, socket, parsed.data.chatId);
+  if (parsed.data.channel === HELPDESK_OPERATORS_CHANNEL) {
+    if (socket.data.user?.role !== 'operator') return { ok: false, errcode: ERRCODES.operatorOnly };
+    void socket.join(HELPDESK_OPERATORS_CHANNEL);
+    return { ok: true, channel: HELPDESK_OPERATORS_CHANNEL };
+  }
   const { symbolId } = parsed.data;
   const channel = marketChannel(symbolId);
   if (!canWatch(engine, socket.data.user, symbolId)) return { ok: false, errcode: ERRCODES.symbolNotFound };
@@ -142,9 +167,31 @@ function subscribe(engine: RealtimeEngine, socket: RealtimeSocket, request: unkn
   return { ok: true, channel };
 }
 
+/** A chat's owner or an operator joins; anyone else learns only that there is no such chat. */
+async function subscribeChat(app: FastifyInstance, socket: RealtimeSocket, chatId: string): Promise<SubscribeAck> {
+  const channel = chatChannel(chatId);
+  if (socket.data.chatIds.has(chatId)) return { ok: true, channel };
+  if (socket.data.chatIds.size >= REALTIME_LIMITS.chatSubscriptionsMax) return { ok: false, errcode: ERRCODES.rateLimited };
+  const { user, sessionId } = socket.data;
+  const viewer = { userId: user?.id ?? null, sessionId, isOperator: user?.role === 'operator' };
+  if (!(await mayWatchChat(app.context, viewer, chatId))) return { ok: false, errcode: ERRCODES.chatNotFound };
+  socket.data.chatIds.add(chatId);
+  void socket.join(channel);
+  return { ok: true, channel };
+}
+
 function unsubscribe(socket: RealtimeSocket, request: unknown): SubscribeAck {
   const parsed = subscribeRequestSchema.safeParse(request);
   if (!parsed.success) return { ok: false, errcode: ERRCODES.invalidFields };
+  if (parsed.data.channel === 'chat') {
+    socket.data.chatIds.delete(parsed.data.chatId);
+    void socket.leave(chatChannel(parsed.data.chatId));
+    return { ok: true, channel: chatChannel(parsed.data.chatId) };
+  }
+  if (parsed.data.channel === HELPDESK_OPERATORS_CHANNEL) {
+    void socket.leave(HELPDESK_OPERATORS_CHANNEL);
+    return { ok: true, channel: HELPDESK_OPERATORS_CHANNEL };
+  }
   const channel = marketChannel(parsed.data.symbolId);
   socket.data.symbolIds.delete(parsed.data.symbolId);
   void socket.leave(channel);
@@ -182,16 +229,17 @@ function watchQueue(socket: RealtimeSocket): void {
 
 /**
  * A socket outlives the request that opened it: once its session ends (sign-out, expiry, a
- * disabled account) it leaves its private channel and any test-only market, and goes on as an
- * anonymous socket. The check does not count as activity on the session.
+ * disabled account) it leaves its private channel, any test-only market and its help-desk chats,
+ * and goes on as an anonymous socket. Anonymous sockets are checked only while they hold a chat.
+ * The check does not count as activity on the session.
  */
 export async function recheckSessions(app: FastifyInstance, io: RealtimeIo, engine: RealtimeEngine): Promise<void> {
   for (const socket of io.sockets.sockets.values()) {
     const { user, sessionToken } = socket.data;
-    if (!user || !sessionToken) continue;
+    if (!sessionToken || (!user && socket.data.chatIds.size === 0)) continue;
     try {
       const loaded = await app.sessions.load(sessionToken, { touch: false });
-      if (loaded?.user?.id === user.id) continue;
+      if (loaded && (loaded.user?.id ?? null) === (user?.id ?? null)) continue;
       signOutSocket(socket, engine);
     } catch (error) {
       app.log.error({ err: error }, 'socket session check failed');
@@ -201,11 +249,15 @@ export async function recheckSessions(app: FastifyInstance, io: RealtimeIo, engi
 }
 
 function signOutSocket(socket: RealtimeSocket, engine: RealtimeEngine): void {
+  for (const chatId of socket.data.chatIds) void socket.leave(chatChannel(chatId));
+  socket.data.chatIds.clear();
+  void socket.leave(HELPDESK_OPERATORS_CHANNEL);
+  socket.data.sessionToken = null;
+  socket.data.sessionId = null;
   const { user } = socket.data;
   if (!user) return;
   void socket.leave(userChannel(user.id));
   socket.data.user = null;
-  socket.data.sessionToken = null;
   for (const symbolId of socket.data.symbolIds) {
     if (canWatch(engine, null, symbolId)) continue;
     socket.data.symbolIds.delete(symbolId);

@@ -78,6 +78,18 @@ export const CONVERT_ERRCODES = {
   noLiquidity: 1405,
 } as const;
 
+/** Help desk: 1700-1799. */
+export const HELPDESK_ERRCODES = {
+  serviceCodeRequired: 1701,
+  serviceCodeInvalid: 1702,
+  chatNotFound: 1703,
+  chatClosed: 1704,
+  invalidImage: 1705,
+  imageTooLarge: 1706,
+  serviceCodeExists: 1707,
+  chatMessageNotFound: 1708,
+} as const;
+
 /** Operator API: 1900-1999. */
 export const OPERATOR_ERRCODES = {
   operatorOnly: 1901,
@@ -91,6 +103,7 @@ export const ERRCODES = {
   ...CONTENT_ERRCODES,
   ...MARKET_ERRCODES,
   ...CONVERT_ERRCODES,
+  ...HELPDESK_ERRCODES,
   ...OPERATOR_ERRCODES,
 } as const;
 

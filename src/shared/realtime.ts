@@ -5,10 +5,12 @@
  * client resyncs from the `full_quote` snapshot (see realtime-book.ts). A signed-in socket joins
  * its private channel at connect and receives its own order and balance events, published only
  * after the engine committed them. A socket's identity is fixed at its handshake, so the hub
- * reconnects after sign-in and sign-out. The help-desk channel `chat={ChatId}` with event `m`
- * is named here for the issue that builds the help desk.
+ * reconnects after sign-in and sign-out. A help-desk chat's channel is `chat={ChatId}` with event
+ * `m`: a socket may join the chats its user (or, for a visitor, its session) owns; an operator
+ * may join any chat and the `helpdesk` channel, which carries every chat's messages.
  */
 import { z } from 'zod';
+import type { HelpdeskMessage } from './api/helpdesk';
 import type { Quote } from './api/market';
 
 /** socket.io's default path, named so that the server, the hub and the dev proxy agree. */
@@ -18,6 +20,8 @@ export const REALTIME_PATH = '/socket.io';
 export const REALTIME_LIMITS = {
   /** Market channels one socket may hold at once (the hub subscribes only the symbols tabs show). */
   subscriptionsMax: 50,
+  /** Help-desk chat channels one socket may hold at once (an operator watches several). */
+  chatSubscriptionsMax: 50,
   /** Client messages: a burst of this many, refilled at messagesPerSecond. */
   messageBurst: 60,
   messagesPerSecond: 20,
@@ -46,14 +50,21 @@ export function userChannel(userId: number): string {
   return `user=${userId}`;
 }
 
-export function chatChannel(chatId: number): string {
+export function chatChannel(chatId: string): string {
   return `chat=${chatId}`;
 }
 
-export const subscribeRequestSchema = z.strictObject({
-  channel: z.literal('market'),
-  symbolId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-});
+/** Operators only: every help-desk message of every chat, for the operator page's chat list. */
+export const HELPDESK_OPERATORS_CHANNEL = 'helpdesk';
+
+export const subscribeRequestSchema = z.discriminatedUnion('channel', [
+  z.strictObject({
+    channel: z.literal('market'),
+    symbolId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  }),
+  z.strictObject({ channel: z.literal('chat'), chatId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }),
+  z.strictObject({ channel: z.literal(HELPDESK_OPERATORS_CHANNEL) }),
+]);
 export type SubscribeRequest = z.infer<typeof subscribeRequestSchema>;
 
 /** The answer to subscribe and unsubscribe; errcode is one of src/shared/errcodes.ts. */
@@ -142,8 +153,8 @@ export interface BalanceMessage {
   currencies: string[];
 }
 
-/** A help-desk line; its fields belong to the help-desk issue. */
-export type ChatMessage = Record<string, unknown>;
+/** A help-desk line (api/helpdesk.ts): new, or an operator hid it (visible false, empty body). */
+export type ChatMessage = HelpdeskMessage;
 
 export interface ServerToClientEvents {
   book: (message: BookMessage) => void;
