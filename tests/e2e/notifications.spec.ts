@@ -1,0 +1,155 @@
+// Proves the notification centre in Chromium against the real server: it lists a user's
+// notifications (translated type names, messages as text, the language's date order, pages of
+// 20), marks one or all read and every tab's bell follows; a visitor is asked to sign in.
+import { expect, request, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+
+const PASSWORD = 'Demo1234!';
+const DESKTOP = { width: 1440, height: 900 };
+const PAGE_SIZE = 20;
+
+/** Signs a browser context (or a request context) in through the real calls; answers the rotated CSRF token. */
+async function signIn(api: APIRequestContext, username: string): Promise<string> {
+  const csrf = await api.post('/api/v1/csrftoken', { data: {} });
+  const token = ((await csrf.json()) as { data: { token: string } }).data.token;
+  const answer = await api.post('/api/v1/account/signin', { form: { username, password: PASSWORD }, headers: { 'X-XSRF-TOKEN': token } });
+  const body = (await answer.json()) as { errcode: number; data: { csrfToken: string } };
+  expect(body.errcode).toBe(0);
+  return body.data.csrfToken;
+}
+
+/** The operator account's session, for the operator API (README, "Admin CLI"). */
+async function operatorApi(baseURL: string | undefined): Promise<{ post: (path: string, data: object) => Promise<unknown>; dispose: () => Promise<void> }> {
+  const api = await request.newContext({ baseURL });
+  const token = await signIn(api, 'operator@demo.exchange');
+  return {
+    post: async (path, data) => {
+      const answer = await api.post(`/api/v1/operator${path}`, { data, headers: { 'X-XSRF-TOKEN': token } });
+      const body = (await answer.json()) as { errcode: number; data: unknown };
+      expect(body.errcode, JSON.stringify(body)).toBe(0);
+      return body.data;
+    },
+    dispose: () => api.dispose(),
+  };
+}
+
+async function openPage(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(path);
+  await expect(page.getByTestId('header')).toHaveAttribute('data-session', 'signedIn');
+  return page;
+}
+
+/** The bell's unread count as the badge shows it (0 without a badge). */
+async function badgeCount(page: Page): Promise<number> {
+  const badge = page.getByTestId('unread-badge');
+  if ((await badge.count()) === 0) return 0;
+  return Number((await badge.textContent())?.replace('+', '') ?? '0');
+}
+
+test.describe('notification centre', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('R-ENT-13 R-LANG-06 lists trader1’s notifications with translated type names, text messages and the language’s date order, 20 at a time', async ({
+    browser,
+    baseURL,
+  }) => {
+    const marker = `centre-${Date.now()}`;
+    const operator = await operatorApi(baseURL);
+    const messages = Array.from({ length: PAGE_SIZE + 5 }, (_, index) => `${marker} maintenance notice ${index + 1}`);
+    for (const message of messages) await operator.post('/notify', { email: 'trader1@demo.exchange', message });
+    const script = `<img src=x onerror="document.body.dataset.hacked='1'">${marker}`;
+    await operator.post('/notify', { email: 'trader1@demo.exchange', message: script });
+    await operator.dispose();
+
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signIn(context.request, 'trader1@demo.exchange');
+    const page = await openPage(context, '/en/profile/notification');
+    await expect(page.getByTestId('page-title')).toHaveText('Notification centre');
+    const rows = page.getByTestId('notification-row');
+    await expect(rows).toHaveCount(PAGE_SIZE);
+
+    // The operator's message is type 0, which the spec names 'other'; it shows as text, never as HTML.
+    const scriptRow = rows.filter({ hasText: marker }).first();
+    await expect(scriptRow).toContainText('Other');
+    await expect(scriptRow).toContainText(script);
+    await expect(page.locator('[data-testid="notification-list"] img')).toHaveCount(0);
+    expect(await page.evaluate(() => document.body.dataset.hacked)).toBeUndefined();
+    await expect(rows.first().locator('time')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    // 'Load more' reads further pages until the server has no more; nothing shows twice.
+    const loadMore = page.getByTestId('notification-load-more');
+    while ((await loadMore.count()) > 0) {
+      const before = await rows.count();
+      await loadMore.click();
+      await expect.poll(() => rows.count()).toBeGreaterThan(before);
+    }
+    for (const message of messages) await expect(rows.filter({ hasText: new RegExp(`${message}$`) })).toHaveCount(1);
+    const ids = await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-id')));
+    expect(new Set(ids).size).toBe(ids.length);
+    // Every sign-in leaves one: the type has its own name.
+    await expect(rows.filter({ hasText: 'Sign-in' }).first()).toContainText('127.0.0.1');
+
+    // German names the type in German; Indonesian (no prefix) writes the date day-month-year.
+    await page.goto('/de/profile/notification');
+    await expect(rows.filter({ hasText: marker }).first()).toContainText('Sonstiges');
+    await expect(rows.first().locator('time')).toHaveText(/^\d{4}-\d{2}-\d{2} /);
+    await page.goto('/profile/notification');
+    await expect(rows.filter({ hasText: marker }).first()).toContainText('Lainnya');
+    await expect(rows.first().locator('time')).toHaveText(/^\d{2}-\d{2}-\d{4} /);
+    await context.close();
+  });
+
+  test('R-HEAD-10 R-HEAD-11 marking one read and Read all in the centre update the bell in every tab', async ({ browser, baseURL }) => {
+    // tester@ is a user no other suite changes, so the counts here are this test's alone.
+    const username = 'tester@demo.exchange';
+    const marker = `marks-${Date.now()}`;
+    const operator = await operatorApi(baseURL);
+    for (const index of [1, 2, 3]) await operator.post('/notify', { email: username, message: `${marker} ${index}` });
+    await operator.dispose();
+
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signIn(context.request, username);
+    const page = await openPage(context, '/en/profile/notification');
+    const other = await openPage(context, '/en/quotes');
+    const rows = page.getByTestId('notification-row');
+    // The sign-in notification comes through the outbox; the centre follows the hub's count.
+    await expect(rows.filter({ hasText: 'Sign-in' }).first()).toBeVisible({ timeout: 15_000 });
+    const unreadRows = rows.and(page.locator('[data-read="false"]'));
+    await expect.poll(async () => (await badgeCount(page)) === (await unreadRows.count()) && (await badgeCount(page)) >= 4).toBe(true);
+    const before = await badgeCount(page);
+    await expect(page.getByTestId('notification-filter-unread')).toHaveText(`Unread (${before})`);
+
+    const first = rows.filter({ hasText: `${marker} 3` });
+    await expect(first).toHaveAttribute('data-read', 'false');
+    await first.click();
+    await expect(first).toHaveAttribute('data-read', 'true');
+    // Well inside one polling period: the hub read the count at once, for every tab.
+    await expect.poll(() => badgeCount(page), { timeout: 3_000 }).toBe(before - 1);
+    await expect.poll(() => badgeCount(other), { timeout: 3_000 }).toBe(before - 1);
+    await expect(page.getByTestId('notification-filter-unread')).toHaveText(`Unread (${before - 1})`);
+
+    await page.getByTestId('notification-read-all').click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'All notifications are marked as read' })).toHaveAttribute('data-tone', 'success');
+    await expect(page.getByTestId('unread-badge')).toHaveCount(0, { timeout: 3_000 });
+    await expect(other.getByTestId('unread-badge')).toHaveCount(0, { timeout: 3_000 });
+    await expect(unreadRows).toHaveCount(0);
+    await expect(page.getByTestId('notification-read-all')).toBeDisabled();
+
+    await page.getByTestId('notification-filter-unread').click();
+    await expect(page.getByTestId('notification-filter-unread')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('notification-empty')).toHaveText('No unread notifications');
+    await page.getByTestId('notification-filter-all').click();
+    await expect(rows.filter({ hasText: marker })).toHaveCount(3);
+    await context.close();
+  });
+
+  test('R-ROLE-01 R-MENU-03 a visitor is asked to sign in and comes back to the centre', async ({ page }) => {
+    await page.goto('/en/profile/notification');
+    await expect(page.getByTestId('notification-signin')).toContainText('Sign in to see your notifications.');
+    await expect(page.getByTestId('notification-centre')).toHaveCount(0);
+    const link = page.getByTestId('notification-signin-link');
+    await expect(link).toHaveAttribute('href', `/en/login?from=${encodeURIComponent('/en/profile/notification')}`);
+    await link.click();
+    await expect(page).toHaveURL(/\/en\/login\?from=%2Fen%2Fprofile%2Fnotification$/);
+  });
+});
