@@ -10,6 +10,9 @@ import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DeploymentServer, assetPaths, buildApp, deploy, entryScriptPath } from './support/deployment';
 
+/** The build under test (playwright.config.ts serves the same one). */
+const WEB_ROOT = process.env.E2E_WEB_ROOT ?? 'dist';
+
 /** Cache name -> the paths it holds (the precache's revision parameter left out). */
 type CacheContents = Record<string, string[]>;
 
@@ -57,7 +60,7 @@ function recordServiceWorkerFetches(context: BrowserContext): string[] {
   return paths;
 }
 
-const hubWorkerScript = fs.readdirSync(path.join('dist', 'assets')).find((fileName) => /^hub-worker-.*\.js$/.test(fileName));
+const hubWorkerScript = fs.readdirSync(path.join(WEB_ROOT, 'assets')).find((fileName) => /^hub-worker-.*\.js$/.test(fileName));
 
 test.describe('the web app manifest', () => {
   test('is linked, valid and meets Chromium\u2019s install criteria; every icon loads at its size', async ({ playwright, baseURL }, testInfo) => {
@@ -233,7 +236,7 @@ test.describe('offline', () => {
   let server: DeploymentServer;
 
   test.beforeAll(async () => {
-    server = await DeploymentServer.start('dist');
+    server = await DeploymentServer.start(WEB_ROOT);
   });
 
   test.afterAll(async () => {
@@ -257,7 +260,7 @@ test.describe('offline', () => {
     await waitForServiceWorkerControl(page);
     // Every page's frame needs its route chunk: wait until warming has cached every script the
     // precache did not (a partly warmed cache made this test fail now and then).
-    const scripts = fs.readdirSync(path.join('dist', 'assets')).filter((fileName) => fileName.endsWith('.js')).map((fileName) => `/assets/${fileName}`);
+    const scripts = fs.readdirSync(path.join(WEB_ROOT, 'assets')).filter((fileName) => fileName.endsWith('.js')).map((fileName) => `/assets/${fileName}`);
     await expect
       .poll(
         async () => {
