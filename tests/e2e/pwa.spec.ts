@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { DeploymentServer, assetPaths, buildApp, deploy, entryScriptPath } from './support/deployment';
 
 /** The build under test (playwright.config.ts serves the same one). */
@@ -355,10 +355,21 @@ test.describe('a deploy while tabs are open', () => {
     if (workFolder) fs.rmSync(workFolder, { recursive: true, force: true });
   });
 
+  let isolatedBrowser: Browser | null = null;
+  test.afterEach(async () => {
+    await isolatedBrowser?.close();
+    isolatedBrowser = null;
+  });
+
   test('the update prompt offers the new version; the old tab keeps working; a new tab gets the new build; the old files go with the last old tab', async ({
-    browser,
+    playwright,
+    launchOptions,
   }) => {
     test.setTimeout(150_000);
+    // A browser of its own: after the rest of the suite, the shared browser's many workers kept
+    // Chromium from handing over to the new service worker within a minute (it waits for idle).
+    const browser = await playwright.chromium.launch(launchOptions);
+    isolatedBrowser = browser;
     const context = await browser.newContext({ baseURL: server.baseURL });
     const oldTab = await context.newPage();
     await oldTab.goto('/en');
