@@ -2,7 +2,7 @@
 // hover navigation, the signed-in menus (asset total with its eye toggle, orders, user menu with
 // name, VIP and identity line, the bell and its unread list), the language switch, the theme
 // toggle, the compact header, the phone drawers and the scrolled state.
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './support/test';
 import { markContext, readRequestLog } from './request-log';
 
 const PASSWORD = 'Demo1234!';
@@ -113,13 +113,22 @@ test.describe('visitor', () => {
 
   test('R-HEAD-12 on a wide screen whose row a language\'s labels overflow, the header drops labels, then turns compact', async ({ page }) => {
     const header = page.getByTestId('header');
-    const fitsItsRow = () => page.getByTestId('header').locator('> div').evaluate((row) => row.scrollWidth <= row.clientWidth);
+    // What the row holds, said when it does not fit: the level, the widths, each child's width.
+    const rowOverflow = () =>
+      page
+        .getByTestId('header')
+        .locator('> div')
+        .evaluate((row) =>
+          row.scrollWidth <= row.clientWidth
+            ? 'fits'
+            : `${row.parentElement?.dataset.fit} ${row.scrollWidth} > ${row.clientWidth}: ${[...row.children].map((child) => child.getBoundingClientRect().width.toFixed(0)).join(' + ')}`,
+        );
     for (const width of [1280, 1440, 1920]) {
       for (const language of ['en', 'de', 'fr']) {
         await page.setViewportSize({ width, height: 600 });
         await page.goto(`/${language}`);
         await expect(header).toHaveAttribute('data-fit', /^(full|icons|compact)$/);
-        await expect.poll(fitsItsRow).toBe(true);
+        await expect.poll(rowOverflow, { message: `/${language} at ${width} px` }).toBe('fits');
       }
     }
     await page.setViewportSize({ width: 1920, height: 600 });

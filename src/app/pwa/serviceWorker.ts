@@ -81,12 +81,23 @@ function offerUpdate(apply: () => void): void {
   setUpdateState({ kind: 'available', apply });
 }
 
+/**
+ * Asks a waiting worker to take over. Chromium hurries the old worker to idle only if it is
+ * running at that moment; a stopped or starting one is left to its lame-duck timer (five
+ * minutes) wherever DevTools keeps it alive. So the tab wakes the old worker with a question
+ * first and asks the new one to take over once it has answered.
+ */
+async function letTakeOver(registration: ServiceWorkerRegistration, worker: ServiceWorker): Promise<void> {
+  if (registration.active) await askBuildId(registration.active);
+  post(worker, SW_MESSAGE.skipWaiting);
+}
+
 async function considerWaitingWorker(registration: ServiceWorkerRegistration, worker: ServiceWorker): Promise<void> {
   const workerBuildId = await askBuildId(worker);
   if (workerBuildId === __BUILD_ID__) {
     // After the page has settled, so that the old worker is idle and can hand over soon.
     await whenIdle(PREFETCH_IDLE_TIMEOUT_MS);
-    post(worker, SW_MESSAGE.skipWaiting);
+    await letTakeOver(registration, worker);
     return;
   }
   offerUpdate(() => {

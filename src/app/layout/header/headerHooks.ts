@@ -94,15 +94,31 @@ export function useHeaderFit(rowRef: RefObject<HTMLElement | null>, contentKey: 
   useEffect(() => {
     const row = rowRef.current;
     if (!measuring || !row) return undefined;
-    // The observer reports every observed element once at the start, then on every resize.
-    const observer = new ResizeObserver(() => {
+    const measure = () => {
       const contentWidth = row.scrollWidth;
       const rowWidth = row.clientWidth;
       setState((previous) => nextFitState(previous, contentWidth, rowWidth));
-    });
+    };
+    // The observer reports every observed element once at the start, then on every resize.
+    const observer = new ResizeObserver(measure);
     observer.observe(row);
     for (const child of row.children) observer.observe(child);
-    return () => observer.disconnect();
+    // Content that changes without resizing the row or its children (a child added or dropped,
+    // a font that arrives) is measured once the frame is laid out.
+    let frame = 0;
+    const measureNextFrame = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(measure);
+    };
+    const mutations = new MutationObserver(measureNextFrame);
+    mutations.observe(row, { childList: true, subtree: true, characterData: true });
+    document.fonts.addEventListener('loadingdone', measureNextFrame);
+    return () => {
+      observer.disconnect();
+      mutations.disconnect();
+      document.fonts.removeEventListener('loadingdone', measureNextFrame);
+      cancelAnimationFrame(frame);
+    };
   }, [rowRef, measuring, level, contentKey]);
   return FIT_LEVELS[level] ?? 'full';
 }
