@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './support/test';
 
 const DEMO_USER = { email: 'trader1@demo.exchange', password: 'Demo1234!' };
 const PASSWORD = 'Journey123';

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 const FIRST_PAINT_JS_BUDGET_BYTES = 170 * 1024;
 const WEB_ROOT = process.env.E2E_WEB_ROOT ?? 'dist';

@@ -2,7 +2,7 @@
 // one tab plus one (counted on the server) and every tab updates, with a SharedWorker and with
 // SharedWorker removed (the Web Locks leader); sign-out in one tab signs out the others; and a
 // second tab paints quotes from IndexedDB before the network answers.
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from './support/test';
 import { hubRequestCount, markContext, readRequestLog, resetRequestLog, type RequestLog } from './request-log';
 
 const WINDOW_MS = 30_000;

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, test, type BrowserContext, type Page } from './support/test';
 import type { FooterSection } from '../../src/shared/api/content';
 import type { SiteConfig } from '../../src/shared/api/site';
 import { socialLink, supportEmail } from '../../src/shared/layout';

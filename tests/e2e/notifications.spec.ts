@@ -1,10 +1,17 @@
-// Proves the notification centre in Chromium against the real server: it lists a user's
-// notifications (translated type names, messages as text, the language's date order, pages of
-// 20), marks one or all read and every tab's bell follows; a visitor is asked to sign in.
+// Proves the notification centre and the home page's popup notices in Chromium against the real
+// server: the centre lists a user's notifications (translated type names, messages as text, the
+// language's date order, pages of 20), marks one or all read and every tab's bell follows; a
+// visitor is asked to sign in; operator-made popup notices of modes 1, 2 and 3 show over two
+// simulated days, one at a time, in an accessible modal dialog, and the tab itself asks the
+// server for nothing (the hub's home config carries the notices).
+import { NOTIFICATION_POLL_MS } from '../../src/shared/constants';
 import { expect, request, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 const PASSWORD = 'Demo1234!';
 const DESKTOP = { width: 1440, height: 900 };
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The popup-notice category of the demo content (server/db/seed/content/structure.ts). */
+const NOTICE_CATEGORY_ID = 30;
 const PAGE_SIZE = 20;
 
 /** Signs a browser context (or a request context) in through the real calls; answers the rotated CSRF token. */
@@ -143,6 +150,36 @@ test.describe('notification centre', () => {
     await context.close();
   });
 
+  test('R-HEAD-10 R-ENT-13 a notification the operator sends appears in every open tab\u2019s bell within a poll; read in one tab, it is read in all', async ({
+    browser,
+    baseURL,
+  }) => {
+    const username = 'merchant@demo.exchange';
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signIn(context.request, username);
+    const bellTab = await openPage(context, '/en/quotes');
+    const tabs = [bellTab, await openPage(context, '/en/announcements'), await openPage(context, '/en/profile/notification')];
+    // Settle on the count the hub has now: the sign-in notification arrives through the outbox.
+    await expect.poll(() => badgeCount(bellTab), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => new Set(await Promise.all(tabs.map(badgeCount))).size).toBe(1);
+    const before = await badgeCount(bellTab);
+
+    const message = `operator-${Date.now()} <img src=x onerror=alert(1)>`;
+    const operator = await operatorApi(baseURL);
+    await operator.post('/notify', { email: username, message });
+    await operator.dispose();
+    // One polling period, with room for a busy machine.
+    for (const tab of tabs) await expect.poll(() => badgeCount(tab), { timeout: NOTIFICATION_POLL_MS * 2 }).toBe(before + 1);
+
+    await bellTab.getByTestId('notification-bell').click();
+    const item = bellTab.getByTestId('notification-item').filter({ hasText: message });
+    await expect(item).toBeVisible();
+    await expect(bellTab.locator('img[src="x"]')).toHaveCount(0);
+    await item.click();
+    for (const tab of tabs) await expect.poll(() => badgeCount(tab), { timeout: 3_000 }).toBe(before);
+    await context.close();
+  });
+
   test('R-ROLE-01 R-MENU-03 a visitor is asked to sign in and comes back to the centre', async ({ page }) => {
     await page.goto('/en/profile/notification');
     await expect(page.getByTestId('notification-signin')).toContainText('Sign in to see your notifications.');
@@ -151,5 +188,85 @@ test.describe('notification centre', () => {
     await expect(link).toHaveAttribute('href', `/en/login?from=${encodeURIComponent('/en/profile/notification')}`);
     await link.click();
     await expect(page).toHaveURL(/\/en\/login\?from=%2Fen%2Fprofile%2Fnotification$/);
+  });
+});
+
+test.describe('popup notices', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('R-STATE-03 R-STATE-04 R-STATE-05 R-ENT-09 modes 1, 2 and 3 over two simulated days: the first match shows, is recorded, one at a time', async ({
+    browser,
+    baseURL,
+  }) => {
+    const marker = `popup-${Date.now()}`;
+    const titles = { once: `${marker} once`, daily: `${marker} daily`, always: `${marker} always` };
+    // Pinned notices list first, newest first: made in this order, they list once, daily, always.
+    // Their windows hold the server's now and the simulated tomorrow.
+    const operator = await operatorApi(baseURL);
+    const ids = new Map<string, number>();
+    for (const [mode, title] of [
+      [3, titles.always],
+      [2, titles.daily],
+      [1, titles.once],
+    ] as const) {
+      const translation = { title, summary: `Summary of ${title} <b>not bold</b>`, body: `The whole notice of ${title}.` };
+      const created = (await operator.post('/posts', { categoryId: NOTICE_CATEGORY_ID, pinned: true, popupMode: mode, popupDays: 3, translations: { en: translation } })) as { id: number };
+      ids.set(title, created.id);
+    }
+    await operator.dispose();
+
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const tabRequests: string[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname.startsWith('/api/')) tabRequests.push(sent.url());
+    });
+    const today = Date.now() + 1_000;
+    await page.clock.setFixedTime(today);
+    const dialog = page.getByRole('dialog');
+    const visit = async (expected: string) => {
+      await page.goto('/en');
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toHaveAccessibleName(expected);
+      await expect(page.getByTestId('popup-notice')).toHaveCount(1);
+    };
+
+    // Day one: the once-ever notice (closed with Escape), then the daily one (the close button),
+    // then the every-time one (the confirm button), which shows on every later visit.
+    await visit(titles.once);
+    // The summary is text, never HTML; the whole notice is on its post page.
+    await expect(dialog).toHaveAccessibleDescription(`Summary of ${titles.once} <b>not bold</b>`);
+    await expect(dialog.locator('b')).toHaveCount(0);
+    await expect(page.getByTestId('popup-notice-details')).toHaveAttribute('href', `/en/post/detail?id=${ids.get(titles.once)}`);
+    await expect(dialog.locator(':focus')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('site-name')).toBeVisible();
+
+    await visit(titles.daily);
+    await page.getByTestId('popup-notice-close').click();
+    await expect(dialog).toHaveCount(0);
+
+    await visit(titles.always);
+    await page.getByTestId('popup-notice-confirm').click();
+    await expect(dialog).toHaveCount(0);
+    await visit(titles.always);
+    await page.keyboard.press('Escape');
+
+    // Day two: the daily notice once more, never the once-ever one, then the every-time one.
+    await page.clock.setFixedTime(today + DAY_MS);
+    await visit(titles.daily);
+    await page.keyboard.press('Escape');
+    await visit(titles.always);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    expect(tabRequests).toEqual([]);
+
+    // The records live in the hub: another tab of the same browser follows them.
+    const second = await context.newPage();
+    await second.clock.setFixedTime(today + DAY_MS);
+    await second.goto('/en');
+    await expect(second.getByRole('dialog')).toHaveAccessibleName(titles.always);
+    await context.close();
   });
 });

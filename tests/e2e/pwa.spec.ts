@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from './support/test';
+import { closePopupNotices } from './support/popupNotice';
 import { DeploymentServer, assetPaths, buildApp, deploy, entryScriptPath } from './support/deployment';
 
 /** The build under test (playwright.config.ts serves the same one). */
@@ -365,12 +366,13 @@ test.describe('a deploy while tabs are open', () => {
     playwright,
     launchOptions,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(180_000);
     // A browser of its own: after the rest of the suite, the shared browser's many workers kept
     // Chromium from handing over to the new service worker within a minute (it waits for idle).
     const browser = await playwright.chromium.launch(launchOptions);
     isolatedBrowser = browser;
     const context = await browser.newContext({ baseURL: server.baseURL });
+    await closePopupNotices(context);
     const oldTab = await context.newPage();
     await oldTab.goto('/en');
     await waitForServiceWorkerControl(oldTab);
@@ -427,7 +429,15 @@ test.describe('a deploy while tabs are open', () => {
     await expect(newTab.getByTestId('update-prompt')).toHaveCount(0);
     // The new tab runs the waiting worker's build, so it lets that worker take over. Chromium hands
     // over once the old worker is idle, which can take it up to half a minute.
-    await expect.poll(() => controllerBuildId(newTab), { timeout: 60_000 }).toMatch(/^e2e-b-/);
+    // Should Chromium keep the old worker longer, the failure says what its internals page shows.
+    try {
+      await expect.poll(() => controllerBuildId(newTab), { timeout: 90_000 }).toMatch(/^e2e-b-/);
+    } catch (error) {
+      const internals = await context.newPage();
+      await internals.goto('chrome://serviceworker-internals/');
+      console.log(await internals.locator('body').innerText());
+      throw error;
+    }
 
     // Under the new worker, the old tab still gets the old build's files, which the server no longer has.
     expect(await controllerBuildId(oldTab)).toMatch(/^e2e-b-/);

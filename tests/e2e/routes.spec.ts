@@ -1,5 +1,5 @@
 // Proves every page of spec 2 opens in the built app under language prefixes and without one, in any case, and that unknown pages say so (R-ROUTE-01..08, R-LANG-01, R-LANG-06).
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 
 /** [path as typed, html lang expected, English title or null when the page is not in English]. */
 const TOP_LEVEL: [string, string][] = [

@@ -1,6 +1,6 @@
 // Proves that the built app, served by the real server on a fresh database, loads in Chromium
 // at the root, at language homes and at deep paths (history fallback), without console errors.
-import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import { test as base, expect, type APIRequestContext } from './support/test';
 import { injectFault, markContext, readRequestLog } from './request-log';
 
 interface SiteConfigData {

@@ -13,6 +13,7 @@ import { AccountPanel } from './-components/AccountPanel';
 import styles from './-components/HomeStatus.module.css';
 import { HubNotices } from './-components/HubNotices';
 import { MarketTicker } from './-components/MarketTicker';
+import { PopupNotice } from './-components/PopupNotice';
 
 export const Route = createFileRoute('/{-$locale}/')({
   component: HomeStatus,
@@ -45,6 +46,7 @@ function HomeStatus() {
         </p>
       </header>
 
+      <PopupNotice />
       <HubNotices />
       <AccountPanel />
       <MarketTicker />

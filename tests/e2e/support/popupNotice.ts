@@ -1,0 +1,25 @@
+/**
+ * The home page shows a popup notice in a modal dialog (spec 4), and the demo data has notices
+ * of every mode, so a fresh browser sees one on its first visit to a home page and the
+ * every-time notice on each later one. A test about something else closes it the way a user
+ * would, whenever it covers what the test reaches for: Playwright runs this handler before an
+ * action or an assertion finds the dialog in the way. tests/e2e/notifications.spec.ts tests the
+ * popups themselves and does not use this.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+
+const POPUP_TEST_ID = 'popup-notice';
+
+export async function closePopupNoticesOn(page: Page): Promise<void> {
+  await page.addLocatorHandler(page.getByTestId(POPUP_TEST_ID), async (dialog) => {
+    await dialog.getByTestId('popup-notice-close').click();
+  });
+}
+
+/** The same for every page of a context, those open now and those it opens later. */
+export async function closePopupNotices(context: BrowserContext): Promise<void> {
+  context.on('page', (page) => {
+    void closePopupNoticesOn(page);
+  });
+  await Promise.all(context.pages().map(closePopupNoticesOn));
+}
