@@ -112,11 +112,13 @@ export function useHeaderFit(rowRef: RefObject<HTMLElement | null>, contentKey: 
     };
     const mutations = new MutationObserver(measureNextFrame);
     mutations.observe(row, { childList: true, subtree: true, characterData: true });
-    document.fonts.addEventListener('loadingdone', measureNextFrame);
+    // Not every environment has the Font Loading API (jsdom has not).
+    const fonts = 'fonts' in document ? document.fonts : undefined;
+    fonts?.addEventListener('loadingdone', measureNextFrame);
     return () => {
       observer.disconnect();
       mutations.disconnect();
-      document.fonts.removeEventListener('loadingdone', measureNextFrame);
+      fonts?.removeEventListener('loadingdone', measureNextFrame);
       cancelAnimationFrame(frame);
     };
   }, [rowRef, measuring, level, contentKey]);
