@@ -22,7 +22,7 @@ import {
   IMAGE_CACHE_ENTRIES_MAX,
   IMAGE_CACHE_NAME,
   NAVIGATION_TIMEOUT_MS,
-  NETWORK_ONLY_ROUTER_RULES,
+  STATIC_ROUTER_RULES,
   buildCacheNames,
   buildIdOfCache,
   cachesToDrop,
@@ -117,14 +117,14 @@ async function dropUnusedBuilds(): Promise<void> {
 }
 
 /** InstallEvent.addRoutes where the browser has it (Chromium 123 and later). */
-type RoutableInstallEvent = ExtendableEvent & { addRoutes?: (rules: typeof NETWORK_ONLY_ROUTER_RULES) => Promise<void> };
+type RoutableInstallEvent = ExtendableEvent & { addRoutes?: (rules: typeof STATIC_ROUTER_RULES) => Promise<void> };
 
 self.addEventListener('install', (event) => {
   event.waitUntil(shell.install(event));
   const routable = event as RoutableInstallEvent;
   // Without the rules the fetch listener passes the same requests on: no reason to fail the install.
   if (routable.addRoutes) {
-    event.waitUntil(routable.addRoutes(NETWORK_ONLY_ROUTER_RULES).catch((error: unknown) => console.warn('Service worker: static routes refused', error)));
+    event.waitUntil(routable.addRoutes(STATIC_ROUTER_RULES).catch((error: unknown) => console.warn('Service worker: static routes refused', error)));
   }
 });
 

@@ -4,7 +4,9 @@
  * them without a service worker; sw.ts applies them.
  *
  * What it never touches: anything but GET (the API's reads are POSTs, and a write must always reach
- * the server), /api and /socket.io (live data and the socket's long polling), other origins.
+ * the server), /api and /socket.io (live data and the socket's long polling), other origins. The
+ * one part of /api it handles is the public images under /api/image/ (site logos, article
+ * covers), and only when a page shows them as images: an article read offline needs its cover.
  */
 
 /** A precache manifest entry as vite.config.ts writes it: `warm` marks what is fetched after install. */
@@ -59,6 +61,9 @@ export function warmUrls(manifest: readonly BuildManifestEntry[], workerUrl: str
   return manifest.filter((entry) => entry.warm).map((entry) => new URL(entry.url, workerUrl).href);
 }
 
+/** The server's public images (server/modules/content/routes.ts): the only part of /api the worker handles. */
+export const PUBLIC_IMAGE_PATH = '/api/image/';
+
 /** What the worker does with a request: leave it to the network, or one of its strategies. */
 export type FetchRoute = 'network' | 'page' | 'asset' | 'image';
 
@@ -73,9 +78,11 @@ export interface RequestFacts {
  * Chromium's static routing (InstallEvent.addRoutes): requests that skip this worker entirely, so
  * the browser neither starts it nor keeps it busy for the API's constant traffic. An idle old
  * worker is what lets Chromium hand over to a new version. routeFor says the same for browsers
- * without static routing.
+ * without static routing. The first rule that matches wins: the public images under /api/image/
+ * come to the fetch listener (routeFor decides there), the rest of /api goes to the network.
  */
-export const NETWORK_ONLY_ROUTER_RULES = [
+export const STATIC_ROUTER_RULES = [
+  { condition: { urlPattern: { pathname: `${PUBLIC_IMAGE_PATH}*` } }, source: 'fetch-event' },
   { condition: { urlPattern: { pathname: '/api/*' } }, source: 'network' },
   { condition: { urlPattern: { pathname: '/socket.io/*' } }, source: 'network' },
   { condition: { requestMethod: 'POST' }, source: 'network' },
@@ -83,6 +90,11 @@ export const NETWORK_ONLY_ROUTER_RULES = [
 
 function isServerPath(pathname: string): boolean {
   return /^\/(?:api|socket\.io)(?:\/|$)/.test(pathname);
+}
+
+/** An image the server draws for everyone (no user's data): a page shows it, offline too. */
+function isPublicServerImage(request: RequestFacts, pathname: string): boolean {
+  return request.destination === 'image' && pathname.startsWith(PUBLIC_IMAGE_PATH);
 }
 
 function hasFileExtension(pathname: string): boolean {
@@ -98,7 +110,8 @@ function hasFileExtension(pathname: string): boolean {
 export function routeFor(request: RequestFacts, origin: string): FetchRoute {
   if (request.method !== 'GET') return 'network';
   const url = new URL(request.url);
-  if (url.origin !== origin || isServerPath(url.pathname)) return 'network';
+  if (url.origin !== origin) return 'network';
+  if (isServerPath(url.pathname)) return isPublicServerImage(request, url.pathname) ? 'image' : 'network';
   const isFile = hasFileExtension(url.pathname);
   if (request.mode === 'navigate' && !isFile) return 'page';
   if (request.destination === 'image') return 'image';

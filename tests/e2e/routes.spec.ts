@@ -81,8 +81,11 @@ async function expectPage(page: Page, path: string, lang: string, englishTitle: 
   const title = page.getByTestId('page-title');
   if (lang === 'en') await expect(title, path).toHaveText(englishTitle);
   else await expect(title, path).not.toBeEmpty();
-  // A screen that is built shows its own content: a form, or the notification centre's sign-in prompt.
-  await expect(page.getByTestId('coming-soon').or(page.locator('main form')).or(page.getByTestId('notification-signin')).first(), path).toBeVisible();
+  // A screen that is built shows its own content: a form, an article or a listing (or the article's
+  // "not found" when the id does not exist), or a sign-in prompt where the page is the user's own.
+  const builtContent = ['notification-signin', 'convert-history-signin', 'article', 'listing', 'article-missing'];
+  const shown = builtContent.reduce((either, testId) => either.or(page.getByTestId(testId)), page.getByTestId('coming-soon').or(page.locator('main form')));
+  await expect(shown.first(), path).toBeVisible();
 }
 
 test('R-ROUTE-01 R-ROUTE-03 every top-level page opens under a language prefix or none, any case', async ({ page }) => {

@@ -1,7 +1,9 @@
-// Proves the service worker's decisions: which requests it leaves alone (writes, /api, /socket.io,
-// other origins), which get the shell (page navigations only), and which older builds' caches go.
+// Proves the service worker's decisions: which requests it leaves alone (writes, /api but its public
+// images, /socket.io, other origins), which get the shell (page navigations only), and which older builds' caches go.
 import { describe, expect, it } from 'vitest';
 import {
+  PUBLIC_IMAGE_PATH,
+  STATIC_ROUTER_RULES,
   buildCacheNames,
   buildIdOfCache,
   cachesToDrop,
@@ -30,6 +32,20 @@ describe('routeFor', () => {
     expect(routeFor(request('/api/v1/config', { mode: 'navigate', destination: 'document' }), ORIGIN)).toBe('network');
     expect(routeFor(request('/socket.io/?EIO=4&transport=polling', { mode: 'cors' }), ORIGIN)).toBe('network');
     expect(routeFor(request('/api', { mode: 'navigate' }), ORIGIN)).toBe('network');
+  });
+
+  it('caches the server\'s public images under /api/image/ when a page shows them (article covers offline), and nothing else of /api', () => {
+    expect(routeFor(request('/api/image/sitelogo', { destination: 'image' }), ORIGIN)).toBe('image');
+    expect(routeFor(request('/api/image/sitelogo', { mode: 'cors' }), ORIGIN)).toBe('network');
+    expect(routeFor(request('/api/image/sitelogo', { method: 'POST', destination: 'image' }), ORIGIN)).toBe('network');
+    expect(routeFor(request('/api/v1/helpdesk/image/abc.jpg', { destination: 'image' }), ORIGIN)).toBe('network');
+    expect(routeFor(request('/api/imagery', { destination: 'image' }), ORIGIN)).toBe('network');
+  });
+
+  it('lets static routing send /api/image/ to the worker before the rest of /api goes to the network', () => {
+    const pathnames = STATIC_ROUTER_RULES.map((rule) => ('urlPattern' in rule.condition ? rule.condition.urlPattern.pathname : undefined));
+    expect(pathnames.indexOf(`${PUBLIC_IMAGE_PATH}*`)).toBeLessThan(pathnames.indexOf('/api/*'));
+    expect(STATIC_ROUTER_RULES[pathnames.indexOf(`${PUBLIC_IMAGE_PATH}*`)]?.source).toBe('fetch-event');
   });
 
   it('leaves other origins alone', () => {

@@ -1,0 +1,267 @@
+/**
+ * The convert form (spec 2 /Convert, ConvertForm): a source and a target currency from the
+ * pairs (with a swap), the amount under the source currency's decimal rules, the available
+ * balance with "Max", the live quote (rate both ways, amount received, the spread it includes)
+ * and its countdown, and the Convert button. Visitors see the form and are sent to log in when
+ * they convert. A convert is sent once however often the button is pressed: the button is
+ * disabled while sending and a ref guards the gap before React re-renders. A success toasts,
+ * marks the local assets flag (every tab's asset overview follows) and reads the balances again;
+ * a refusal toasts the server's translated errmsg (spec 8).
+ */
+import { useLingui } from '@lingui/react/macro';
+import { useLocation, useRouter } from '@tanstack/react-router';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { convertCreateCall, type ConvertPairs } from '../../../shared/api/convert';
+import { ApiError } from '../../../shared/client/client';
+import { CONVERT_ERRCODES } from '../../../shared/errcodes';
+import { ERROR_TOAST_MS } from '../../../shared/constants';
+import { formatBalance } from '../../../shared/format';
+import { formatUnits } from '../../../shared/money';
+import { callApi } from '../../api/client';
+import { useLocalize } from '../../i18n/useLanguage';
+import { showToast } from '../../state/hub-store';
+import { loadBalances, markAssetsChanged, session } from '../../state/session';
+import { amountUnits, availableUnits, fractionAsPercent, maxAmountText, sanitizeAmountInput, trimTrailingZeros } from './amount';
+import { chooseFrom, chooseTo, quoteMatches, quoteRequestOf, scaleOf, sourcesOf, swapCurrencies, targetsOf, type ConvertFormState } from './convertForm';
+import { useQuote } from './useQuote';
+import styles from './convert.module.css';
+
+export interface ConvertFormProps {
+  data: ConvertPairs;
+  state: ConvertFormState;
+  onChange: (state: ConvertFormState) => void;
+  signedIn: boolean;
+}
+
+export function ConvertForm({ data, state, onChange, signedIn }: ConvertFormProps) {
+  const { t } = useLingui();
+  const router = useRouter();
+  const localize = useLocalize();
+  const { pathname } = useLocation();
+  const { balances } = useSnapshot(session);
+  const [sending, setSending] = useState(false);
+  const sendingRef = useRef(false);
+  const ids = { from: useId(), to: useId(), amount: useId(), available: useId() };
+
+  useEffect(() => {
+    if (signedIn) void loadBalances();
+  }, [signedIn]);
+
+  const fromScale = scaleOf(data, state.from);
+  const balance = balances?.find((entry) => entry.currency === state.from);
+  const available = availableUnits(balance, fromScale);
+  const request = useMemo(() => quoteRequestOf(data, state), [data, state]);
+  const live = useQuote(request, signedIn, sending);
+  // Only a quote for exactly what the form shows is shown and used (not one for the last keystroke).
+  const quote = { ...live, quote: quoteMatches(live.quote, request, fromScale) ? live.quote : null };
+  const units = amountUnits(state.amount, fromScale);
+  const overBalance = signedIn && balances !== null && units !== null && units > available;
+  const spreadPercent = fractionAsPercent(data.spread);
+
+  const convert = async () => {
+    if (!signedIn) {
+      void router.navigate({ href: localize(`/login?from=${encodeURIComponent(pathname)}`) });
+      return;
+    }
+    const current = quote.quote;
+    if (sendingRef.current || !current || quote.secondsLeft === 0) return;
+    sendingRef.current = true;
+    setSending(true);
+    try {
+      const order = await callApi(convertCreateCall, { body: { quoteId: current.quoteId } });
+      if (order === false) return;
+      const paid = trimTrailingZeros(order.fromAmount);
+      const received = trimTrailingZeros(order.toAmount);
+      showToast(t`Converted ${paid} ${order.from} to ${received} ${order.to}`, ERROR_TOAST_MS, 'success');
+      markAssetsChanged();
+      void loadBalances();
+      onChange({ ...state, amount: '' });
+    } catch (error) {
+      // The refusal was toasted (spec 8); an expired quote is replaced at once.
+      if (error instanceof ApiError && error.code === CONVERT_ERRCODES.quoteExpired) quote.requote();
+    } finally {
+      sendingRef.current = false;
+      setSending(false);
+    }
+  };
+
+  const ready = quote.quote !== null && quote.secondsLeft > 0 && !quote.loading;
+  const buttonLabel = !signedIn ? t`Log in to convert` : sending ? t`Converting…` : t`Convert`;
+  return (
+    <form
+      className={styles.form}
+      data-testid="convert-form"
+      data-quote-state={quote.loading ? 'loading' : quote.quote ? 'ready' : quote.error ? 'error' : 'idle'}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void convert();
+      }}
+    >
+      <div className={styles.field}>
+        <div className={styles.fieldHeading}>
+          <label htmlFor={ids.amount}>{t`From`}</label>
+          {signedIn ? (
+            <span id={ids.available} className={styles.available} data-testid="convert-available">
+              {t`Available`}{' '}
+              <strong>{balances === null ? '…' : `${formatBalance(formatUnits(available, fromScale), state.from)} ${state.from}`}</strong>
+            </span>
+          ) : null}
+        </div>
+        <div className={styles.inputRow} data-invalid={overBalance ? 'true' : undefined}>
+          <input
+            id={ids.amount}
+            className={styles.amount}
+            data-testid="convert-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={t`Amount`}
+            aria-describedby={signedIn ? ids.available : undefined}
+            aria-invalid={overBalance || undefined}
+            value={state.amount}
+            onChange={(event) => onChange({ ...state, amount: sanitizeAmountInput(event.target.value, fromScale) })}
+          />
+          {signedIn ? (
+            <button
+              type="button"
+              className={styles.maxButton}
+              data-testid="convert-max"
+              disabled={available === 0n}
+              onClick={() => onChange({ ...state, amount: maxAmountText(available, fromScale) })}
+            >
+              {t`Max`}
+            </button>
+          ) : null}
+          <CurrencySelect id={ids.from} label={t`Currency to convert from`} value={state.from} options={sourcesOf(data)} testId="convert-from" onChange={(from) => onChange(chooseFrom(data, state, from))} />
+        </div>
+        {overBalance ? (
+          <p className={styles.hint} data-testid="convert-over-balance">
+            {t`This is more than your available balance.`}
+          </p>
+        ) : null}
+      </div>
+
+      <div className={styles.swapRow}>
+        <button type="button" className={styles.swapButton} data-testid="convert-swap" aria-label={t`Swap the currencies`} title={t`Swap the currencies`} onClick={() => onChange(swapCurrencies(data, state))}>
+          <SwapIcon />
+        </button>
+      </div>
+
+      <div className={styles.field}>
+        <div className={styles.fieldHeading}>
+          <span>{t`To`}</span>
+        </div>
+        <div className={styles.inputRow}>
+          <output className={styles.amount} data-testid="convert-receive" aria-live="polite">
+            {quote.quote ? quote.quote.toAmount : <span className={styles.placeholder}>0</span>}
+          </output>
+          <CurrencySelect id={ids.to} label={t`Currency to convert to`} value={state.to} options={targetsOf(data, state.from)} testId="convert-to" onChange={(to) => onChange(chooseTo(state, to))} />
+        </div>
+      </div>
+
+      {signedIn ? (
+        <QuoteDetails quote={quote} from={state.from} to={state.to} spreadPercent={spreadPercent} />
+      ) : (
+        <p className={styles.quoteNote} data-testid="convert-quote-signin">
+          {t`Log in to get a live price for your amount.`}
+        </p>
+      )}
+
+      <button type="submit" className={styles.submit} data-testid="convert-submit" disabled={signedIn && (!ready || sending)} aria-busy={sending || undefined}>
+        {buttonLabel}
+      </button>
+    </form>
+  );
+}
+
+function QuoteDetails({ quote, from, to, spreadPercent }: { quote: ReturnType<typeof useQuote>; from: string; to: string; spreadPercent: string | null }) {
+  const { t } = useLingui();
+  if (quote.error) {
+    return (
+      <p className={styles.quoteError} role="alert" data-testid="convert-quote-error">
+        {quote.error}
+      </p>
+    );
+  }
+  if (!quote.quote) {
+    return (
+      <p className={styles.quoteNote} data-testid="convert-quote-empty">
+        {quote.loading ? t`Getting the best price…` : t`Enter an amount to see the price.`}
+      </p>
+    );
+  }
+  const price = trimTrailingZeros(quote.quote.price);
+  const inverse = trimTrailingZeros(quote.quote.inversePrice);
+  const seconds = quote.secondsLeft;
+  return (
+    <dl className={styles.quote} data-testid="convert-quote" aria-busy={quote.loading || undefined}>
+      <div>
+        <dt>{t`Rate`}</dt>
+        <dd data-testid="convert-rate">
+          1 {from} ≈ {price} {to}
+        </dd>
+      </div>
+      <div>
+        <dt>{t`Inverse rate`}</dt>
+        <dd>
+          1 {to} ≈ {inverse} {from}
+        </dd>
+      </div>
+      {spreadPercent !== null ? (
+        <div>
+          <dt>{t`Spread`}</dt>
+          <dd data-testid="convert-spread">{t`${spreadPercent}% (included in the rate)`}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>{t`Price refreshes in`}</dt>
+        <dd className={styles.countdown} data-testid="convert-countdown" data-seconds={seconds}>
+          <CountdownRing fraction={quote.fraction} />
+          <span aria-live="off">{t`${seconds} s`}</span>
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function CountdownRing({ fraction }: { fraction: number }) {
+  const radius = 7;
+  const circumference = 2 * Math.PI * radius;
+  return (
+    <svg className={styles.ring} width="18" height="18" viewBox="0 0 18 18" aria-hidden="true">
+      <circle cx="9" cy="9" r={radius} fill="none" stroke="var(--color-border)" strokeWidth="2" />
+      <circle
+        cx="9"
+        cy="9"
+        r={radius}
+        fill="none"
+        stroke="var(--color-brand)"
+        strokeWidth="2"
+        strokeDasharray={circumference}
+        strokeDashoffset={circumference * (1 - fraction)}
+        transform="rotate(-90 9 9)"
+      />
+    </svg>
+  );
+}
+
+function CurrencySelect({ id, label, value, options, testId, onChange }: { id: string; label: string; value: string; options: string[]; testId: string; onChange: (code: string) => void }) {
+  return (
+    <select id={id} className={styles.select} aria-label={label} data-testid={testId} value={value} onChange={(event) => onChange(event.target.value)}>
+      {options.map((code) => (
+        <option key={code} value={code}>
+          {code}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function SwapIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M7 4v16M3 8l4-4 4 4M17 20V4M13 16l4 4 4-4" />
+    </svg>
+  );
+}
