@@ -15,6 +15,9 @@ export const UNREAD_PREVIEW_ITEMS = 5;
 export const CURRENCY_INFLIGHT_CHECK_MS = 100;
 export const SERVICE_CODE_LENGTH = 4;
 export const CHAT_LINES_MAX = 2;
+/** The chat's text box grows from 1 to 3 rows (spec 5). */
+export const CHAT_TEXTAREA_ROWS_MIN = 1;
+export const CHAT_TEXTAREA_ROWS_MAX = 3;
 export const IMAGE_SIDE_MAX_PX = 1600;
 export const IMAGE_JPEG_QUALITY = 0.25;
 export const FOOTER_SPLIT_ITEMS = 7;

@@ -9,7 +9,9 @@
  *   visible;
  * - the symbol list every SYMBOL_REFRESH_MS, and again after sign-in and sign-out;
  * - notification status every NOTIFICATION_POLL_MS while signed in with notifications enabled;
- * - config and home config on demand, cached for CONFIG_CACHE_MS and HOME_CONFIG_CACHE_MS.
+ * - config and home config on demand, cached for CONFIG_CACHE_MS and HOME_CONFIG_CACHE_MS;
+ * - the help-desk channels tabs follow (a chat, or every chat for operators) on the same socket,
+ *   joined again after every reconnect, with each message forwarded to the tabs that follow it.
  *
  * It takes its fetch, socket, clock, storage and tab-lock watcher from outside, so the same core
  * runs in a SharedWorker, in a leader tab's dedicated worker and in unit tests.
@@ -22,6 +24,7 @@ import { notificationStatusCall } from '../shared/api/notification';
 import { configCall, type SiteConfig } from '../shared/api/site';
 import { balanceListCall, type Balance } from '../shared/api/balance';
 import { footerCall, type FooterSection } from '../shared/api/content';
+import { helpdeskMessageSchema } from '../shared/api/helpdesk';
 import {
   CONFIG_CACHE_MS,
   ERROR_TOAST_MS,
@@ -30,10 +33,13 @@ import {
   SYMBOL_REFRESH_MS,
 } from '../shared/constants';
 import { DEFAULT_REQUEST_LANGUAGE, type Language } from '../shared/languages';
-import { REALTIME_LIMITS, type QuoteMessage } from '../shared/realtime';
+import { REALTIME_LIMITS, type ChatMessage, type QuoteMessage } from '../shared/realtime';
 import { Poller, TimeoutError, withTimeout, type Clock, type TimerHandle } from './clock';
 import {
   HUB_TIMINGS_MS,
+  helpdeskChannelKey,
+  type HelpdeskChannel,
+  type HelpdeskChannelState,
   type HubApi,
   type HubPush,
   type HubSnapshot,
@@ -71,6 +77,26 @@ interface TabRecord extends TabState {
   id: string;
   port: TabPort;
   symbolIds: Set<number>;
+  /** Help-desk channels the tab follows, by helpdeskChannelKey. */
+  channels: Map<string, HelpdeskChannel>;
+}
+
+/** A help-desk channel as the socket holds it: asked for, joined, or refused by the server. */
+interface SocketChannel {
+  channel: HelpdeskChannel;
+  state: 'pending' | 'live' | 'refused';
+}
+
+/** The ids the server gives chats (shared/api/helpdesk.ts): anything else is not sent to it. */
+const CHAT_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** A tab's channel rebuilt from its parts, so that nothing else a tab put on it reaches the server. */
+function cleanChannel(channel: HelpdeskChannel): HelpdeskChannel | undefined {
+  if (channel.channel === 'helpdesk') return { channel: 'helpdesk' };
+  if (channel.channel === 'chat' && typeof channel.chatId === 'string' && CHAT_ID_PATTERN.test(channel.chatId)) {
+    return { channel: 'chat', chatId: channel.chatId };
+  }
+  return undefined;
 }
 
 interface StoredQuote {
@@ -98,6 +124,14 @@ export class Hub implements HubApi {
   private readonly socketSymbolIds = new Set<number>();
   /** Symbols the socket refused (or did not acknowledge): they are polled instead. */
   private readonly refusedSymbolIds = new Set<number>();
+  /** Help-desk channels asked of the current socket, by key. */
+  private readonly socketChannels = new Map<string, SocketChannel>();
+  /** Channels refused once, for which the socket already connected anew; a second refusal stands. */
+  private readonly channelsRetried = new Set<string>();
+  /** Counts connection changes: an answer to a subscribe sent on an older socket is dropped. */
+  private socketGeneration = 0;
+  /** The generation in which a reconnect was last asked for, so that refusals ask for one reconnect. */
+  private reconnectAskedGeneration = -1;
   private symbols: MarketSymbol[] = [];
   private symbolsFetchedAt = 0;
   private session: SessionState = { status: 'unknown' };
@@ -184,6 +218,7 @@ export class Hub implements HubApi {
     this.realtime = this.options.realtime({
       quote: (message) => this.onSocketQuote(message),
       connection: (connected) => this.onSocketConnection(connected),
+      chatMessage: (message) => this.onSocketChatMessage(message),
     });
     const symbolsDueInMs = Math.max(0, this.symbolsFetchedAt + SYMBOL_REFRESH_MS - this.options.clock.now());
     this.symbolPoller.start(this.symbols.length > 0 ? symbolsDueInMs : 0);
@@ -215,6 +250,7 @@ export class Hub implements HubApi {
       path: hello.path,
       language: hello.language,
       symbolIds: known?.symbolIds ?? new Set(),
+      channels: known?.channels ?? new Map(),
     });
     if (!this.watchedTabIds.has(hello.tabId)) {
       this.watchedTabIds.add(hello.tabId);
@@ -254,6 +290,7 @@ export class Hub implements HubApi {
     if (!this.tabs.delete(tabId)) return;
     if (this.activeTabId === tabId) this.activeTabId = [...this.tabs.values()].find((tab) => tab.visible)?.id ?? null;
     this.reconcileQuotes();
+    this.reconcileChannels();
   }
 
   private activeTab(): TabRecord | undefined {
@@ -423,11 +460,15 @@ export class Hub implements HubApi {
 
   private onSocketConnection(connected: boolean): void {
     this.socketConnected = connected;
+    this.socketGeneration += 1;
     // The server forgets a socket's channels with the socket; a new socket may accept what an old one refused.
     this.socketSymbolIds.clear();
     this.refusedSymbolIds.clear();
+    this.socketChannels.clear();
     this.publishStatus();
     this.reconcileQuotes();
+    if (!connected) for (const key of this.wantedChannels().keys()) this.publishChannelState(key);
+    this.reconcileChannels();
   }
 
   private onSocketQuote(message: QuoteMessage): void {
@@ -495,6 +536,103 @@ export class Hub implements HubApi {
       this.pendingQuoteWrites.clear();
       void this.store.writeQuotes(quotes);
     }, HUB_TIMINGS_MS.quoteWriteBatch);
+  }
+
+  // ---- Help-desk channels -----------------------------------------------------------------
+
+  async watchChannels(tabId: string, channels: HelpdeskChannel[]): Promise<boolean> {
+    await this.ready;
+    const tab = this.tabs.get(tabId);
+    if (!tab) return false;
+    const watched = new Map<string, HelpdeskChannel>();
+    for (const channel of channels) {
+      const clean = cleanChannel(channel);
+      if (clean) watched.set(helpdeskChannelKey(clean), clean);
+    }
+    const added = [...watched.keys()].filter((key) => !tab.channels.has(key));
+    tab.channels = watched;
+    this.reconcileChannels();
+    // Each channel new to the tab gets its state now; later changes come as they happen.
+    for (const key of added) this.send(tab, { kind: 'chatChannel', key, state: this.channelState(key) });
+    return true;
+  }
+
+  /** Every channel some tab follows, hidden tabs included. */
+  private wantedChannels(): Map<string, HelpdeskChannel> {
+    const wanted = new Map<string, HelpdeskChannel>();
+    for (const tab of this.tabs.values()) for (const [key, channel] of tab.channels) wanted.set(key, channel);
+    return wanted;
+  }
+
+  private channelState(key: string): HelpdeskChannelState {
+    const state = this.socketConnected ? this.socketChannels.get(key)?.state : undefined;
+    return state === 'live' || state === 'refused' ? state : 'waiting';
+  }
+
+  private publishChannelState(key: string): void {
+    const state = this.channelState(key);
+    for (const tab of this.tabs.values()) if (tab.channels.has(key)) this.send(tab, { kind: 'chatChannel', key, state });
+  }
+
+  /** Joins what tabs follow and leaves what none follows any more; called whenever either changes. */
+  private reconcileChannels(): void {
+    if (this.disposed) return;
+    const wanted = this.wantedChannels();
+    for (const key of [...this.channelsRetried]) if (!wanted.has(key)) this.channelsRetried.delete(key);
+    for (const [key, held] of [...this.socketChannels]) {
+      if (wanted.has(key)) continue;
+      this.socketChannels.delete(key);
+      if (held.state !== 'refused') void this.realtime?.unsubscribeChannel(held.channel);
+    }
+    if (!this.socketConnected) return;
+    for (const [key, channel] of wanted) if (!this.socketChannels.has(key)) void this.subscribeChannel(key, channel);
+  }
+
+  private async subscribeChannel(key: string, channel: HelpdeskChannel): Promise<void> {
+    const realtime = this.realtime;
+    if (!realtime) return;
+    const generation = this.socketGeneration;
+    const held: SocketChannel = { channel, state: 'pending' };
+    this.socketChannels.set(key, held);
+    const answer = await realtime.subscribeChannel(channel);
+    if (generation !== this.socketGeneration) return;
+    if (this.socketChannels.get(key) !== held) {
+      // No tab follows it any more: the leave may have reached the server before this join did.
+      if (answer?.ok) void realtime.unsubscribeChannel(channel);
+      return;
+    }
+    if (answer?.ok) {
+      held.state = 'live';
+    } else if (answer && !this.channelsRetried.has(key)) {
+      // A socket's identity is fixed at its handshake. One made before the session cookie existed
+      // (a visitor's first chat starts the session) or before a sign-in is refused a chat its
+      // session owns: one new handshake presents the session the browser has now.
+      this.channelsRetried.add(key);
+      this.socketChannels.delete(key);
+      if (this.reconnectAskedGeneration !== generation) {
+        this.reconnectAskedGeneration = generation;
+        realtime.reconnect();
+      }
+      return;
+    } else {
+      held.state = 'refused';
+    }
+    this.publishChannelState(key);
+  }
+
+  /** Forwards a help-desk message to the tabs that follow its chat or every chat. */
+  private onSocketChatMessage(raw: ChatMessage): void {
+    const parsed = helpdeskMessageSchema.safeParse(raw);
+    if (!parsed.success) {
+      this.log('A help-desk message did not match its schema', parsed.error);
+      return;
+    }
+    const message = parsed.data;
+    const chatKey = helpdeskChannelKey({ channel: 'chat', chatId: message.chatId });
+    const everyChatKey = helpdeskChannelKey({ channel: 'helpdesk' });
+    for (const tab of this.tabs.values()) {
+      if (tab.channels.has(chatKey) || tab.channels.has(everyChatKey)) this.send(tab, { kind: 'chatMessage', message });
+    }
   }
 
   // ---- Symbols ----------------------------------------------------------------------------

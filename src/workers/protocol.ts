@@ -12,6 +12,7 @@ import type { Home } from '../shared/api/home';
 import type { MarketSymbol, Quote } from '../shared/api/market';
 import type { SiteConfig } from '../shared/api/site';
 import type { Language } from '../shared/languages';
+import type { ChatMessage } from '../shared/realtime';
 
 /** Timings of the hub that the spec does not fix; the spec's own live in shared/constants.ts. */
 export const HUB_TIMINGS_MS = {
@@ -96,10 +97,35 @@ export interface QuoteUpdate {
   source: QuoteSource;
 }
 
+/**
+ * A help-desk channel a tab follows over the hub's one socket (shared/realtime.ts): one chat,
+ * which its owner or an operator may join, or `helpdesk`, every chat's messages, for operators.
+ */
+export type HelpdeskChannel = { channel: 'chat'; chatId: string } | { channel: 'helpdesk' };
+
+/**
+ * Where the hub stands with a help-desk channel: joined on the socket, refused by the server
+ * (not this session's chat, not an operator), or waiting for the socket to come up.
+ */
+export type HelpdeskChannelState = 'live' | 'refused' | 'waiting';
+
+/**
+ * The key of a help-desk channel in pushes and counts: the server's own channel name
+ * (shared/realtime.ts chatChannel), written out here because that module carries zod, which a
+ * tab's first paint does without.
+ */
+export function helpdeskChannelKey(channel: HelpdeskChannel): string {
+  return channel.channel === 'chat' ? `chat=${channel.chatId}` : 'helpdesk';
+}
+
 export type HubPush =
   | { kind: 'status'; status: HubStatus }
   | { kind: 'symbols'; symbols: MarketSymbol[] }
   | ({ kind: 'quotes' } & QuoteUpdate)
+  /** A help-desk message (new, or hidden by an operator) on a channel the tab follows. */
+  | { kind: 'chatMessage'; message: ChatMessage }
+  /** A help-desk channel the tab follows changed state (and once when the tab starts following it). */
+  | { kind: 'chatChannel'; key: string; state: HelpdeskChannelState }
   | { kind: 'toast'; message: string; durationMs: number }
   /** A 401 ended the session: the tab goes to login unless its page is exempt (spec 4). */
   | { kind: 'unauthorized' };
@@ -160,6 +186,13 @@ export interface HubApi {
    * the set come as a push, ahead of any newer one (pushes share one port, so keep their order).
    */
   watchQuotes(tabId: string, symbolIds: number[]): Promise<boolean>;
+  /**
+   * Replaces the tab's set of help-desk channels. Unlike quotes they stay joined while the tab is
+   * hidden: a message that arrives off screen is what the widget's notice is for. The state of
+   * each channel comes as a push, now and whenever it changes; after a reconnect the hub joins
+   * them again.
+   */
+  watchChannels(tabId: string, channels: HelpdeskChannel[]): Promise<boolean>;
   config(language: Language): Promise<SiteConfig>;
   home(language: Language, referralCode: string | null): Promise<Home>;
   popupRecords(): Promise<PopupRecord[]>;
@@ -186,6 +219,7 @@ export const HUB_METHODS = [
   'detach',
   'updateTab',
   'watchQuotes',
+  'watchChannels',
   'config',
   'home',
   'popupRecords',

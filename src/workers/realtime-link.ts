@@ -8,13 +8,18 @@ import {
   CLIENT_EVENTS,
   REALTIME_PATH,
   SERVER_EVENTS,
+  type ChatMessage,
   type ClientToServerEvents,
   type QuoteMessage,
   type ServerToClientEvents,
+  type SubscribeAck,
 } from '../shared/realtime';
+import type { HelpdeskChannel } from './protocol';
 
 export interface RealtimeEvents {
   quote(message: QuoteMessage): void;
+  /** Event 'm' of a help-desk channel this socket joined (unchecked: the hub validates it). */
+  chatMessage(message: ChatMessage): void;
   /** The connection came up (true) or went down (false); the server forgets subscriptions then. */
   connection(connected: boolean): void;
 }
@@ -26,6 +31,9 @@ export interface RealtimeLink {
   /** Joins a market channel; false when the server refused or did not answer. */
   subscribe(symbolId: number): Promise<boolean>;
   unsubscribe(symbolId: number): Promise<void>;
+  /** Joins a help-desk channel: the server's answer, or null while disconnected or without an answer in time. */
+  subscribeChannel(channel: HelpdeskChannel): Promise<SubscribeAck | null>;
+  unsubscribeChannel(channel: HelpdeskChannel): Promise<void>;
   close(): void;
 }
 
@@ -45,6 +53,7 @@ export function socketIoLink(origin: string): RealtimeFactory {
     socket.on('connect', () => events.connection(true));
     socket.on('disconnect', () => events.connection(false));
     socket.on(SERVER_EVENTS.quote, (message) => events.quote(message));
+    socket.on(SERVER_EVENTS.chatMessage, (message) => events.chatMessage(message));
     return {
       get connected() {
         return socket.connected;
@@ -67,6 +76,18 @@ export function socketIoLink(origin: string): RealtimeFactory {
       async unsubscribe(symbolId) {
         if (!socket.connected) return;
         socket.emit(CLIENT_EVENTS.unsubscribe, { channel: 'market', symbolId }, () => undefined);
+      },
+      async subscribeChannel(channel) {
+        if (!socket.connected) return null;
+        try {
+          return await socket.timeout(ACK_TIMEOUT_MS).emitWithAck(CLIENT_EVENTS.subscribe, { ...channel });
+        } catch {
+          return null;
+        }
+      },
+      async unsubscribeChannel(channel) {
+        if (!socket.connected) return;
+        socket.emit(CLIENT_EVENTS.unsubscribe, { ...channel }, () => undefined);
       },
       close() {
         socket.disconnect();

@@ -322,16 +322,17 @@ test.describe('the clock in another time zone', () => {
 test.describe('customer service', () => {
   test.use({ viewport: PHONE });
 
-  test('R-LAY-01 the customer-service button sits above the bottom navigation and opens the help centre', async ({ page }) => {
+  test('R-LAY-01 the customer-service button sits above the bottom navigation and opens the help-desk chat', async ({ page }) => {
     await open(page, '/en/quotes');
     const widget = page.getByTestId('service-widget');
-    await expect(widget).toHaveAttribute('href', '/en/help');
+    await expect(widget).toHaveAttribute('data-target', 'chat');
     const widgetBox = await widget.boundingBox();
     const navBox = await page.getByTestId('bottom-nav').boundingBox();
     expect((widgetBox?.y ?? 0) + (widgetBox?.height ?? 0)).toBeLessThanOrEqual(navBox?.y ?? 0);
     expect((widgetBox?.x ?? 0) + (widgetBox?.width ?? 0)).toBeGreaterThan(PHONE.width - 80);
     await widget.click();
-    await expect(page).toHaveURL(/\/en\/help$/);
+    await expect(page.getByTestId('helpdesk-panel')).toBeVisible();
+    await expect(page).toHaveURL(/\/en\/quotes$/);
   });
 
 });

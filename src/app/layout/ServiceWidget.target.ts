@@ -1,19 +1,19 @@
 /**
- * Where the customer-service button leads (spec 2, "Help desk chat widget", R-HELP-04/05), for
- * as long as the help-desk chat itself is not built: a signed-out user goes to login when the
- * help desk requires authentication; otherwise the help link is the profile's helpDeskLink, else
- * the config's extLink when helpDesk.useExternal says to use it; else the help centre page.
+ * Where the customer-service button leads (spec 2, "Help desk chat widget", R-HELP-03/04/05): a
+ * signed-out user goes to login when the help desk requires authentication; otherwise the help
+ * link is the profile's helpDeskLink, else the config's extLink when helpDesk.useExternal says to
+ * use it; else the button opens the help-desk chat.
  */
 import type { SiteConfig } from '../../shared/api/site';
-
-export const HELP_CENTRE_PATH = '/help';
 
 export type ServiceTarget =
   | { kind: 'login' }
   /** An address outside the app, opened in a new tab. */
   | { kind: 'external'; href: string }
   /** A page of the app, given without a language prefix. */
-  | { kind: 'page'; path: string };
+  | { kind: 'page'; path: string }
+  /** The help-desk chat panel. */
+  | { kind: 'chat' };
 
 /** Only web addresses leave the app: a configured link is operator input, never a script URL. */
 function isWebAddress(link: string): boolean {
@@ -39,5 +39,5 @@ export function serviceWidgetTarget(
   const profileTarget = session.signedIn ? targetOfLink(session.helpDeskLink) : undefined;
   if (profileTarget) return profileTarget;
   const configTarget = helpDesk.useExternal ? targetOfLink(helpDesk.extLink) : undefined;
-  return configTarget ?? { kind: 'page', path: HELP_CENTRE_PATH };
+  return configTarget ?? { kind: 'chat' };
 }

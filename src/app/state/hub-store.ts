@@ -5,7 +5,8 @@
  * makes a new snapshot object, as useSyncExternalStore expects.
  */
 import type { MarketSymbol, Quote } from '../../shared/api/market';
-import type { HubPush, HubStatus, QuoteSource } from '../../workers/protocol';
+import type { ChatMessage } from '../../shared/realtime';
+import type { HelpdeskChannelState, HubPush, HubStatus, QuoteSource } from '../../workers/protocol';
 
 export interface QuoteEntry {
   quote: Quote;
@@ -26,6 +27,8 @@ export interface HubViewState {
   symbols: MarketSymbol[];
   quotes: ReadonlyMap<number, QuoteEntry>;
   toasts: Toast[];
+  /** The state of each help-desk channel this tab follows, by helpdeskChannelKey. */
+  chatChannels: ReadonlyMap<string, HelpdeskChannelState>;
   /** Set when the hub could not be started or reached: the page says so instead of waiting. */
   failure: HubFailure | null;
 }
@@ -38,8 +41,10 @@ export interface HubFailure {
 
 type Listener = () => void;
 
-let state: HubViewState = { status: null, symbols: [], quotes: new Map(), toasts: [], failure: null };
+let state: HubViewState = { status: null, symbols: [], quotes: new Map(), toasts: [], chatChannels: new Map(), failure: null };
 const listeners = new Set<Listener>();
+/** Help-desk messages are events, not state: each goes to whoever listens when it arrives. */
+const chatMessageListeners = new Set<(message: ChatMessage) => void>();
 let nextToastId = 1;
 
 function update(change: Partial<HubViewState>): void {
@@ -72,10 +77,22 @@ export const hubStore = {
       case 'toast':
         showToast(message.message, message.durationMs);
         return;
+      case 'chatMessage':
+        for (const listener of chatMessageListeners) listener(message.message);
+        return;
+      case 'chatChannel':
+        update({ chatChannels: new Map(state.chatChannels).set(message.key, message.state) });
+        return;
       case 'unauthorized':
         // The bridge's owner redirects; the status push that comes with it updates the page.
         return;
     }
+  },
+
+  /** Calls `listener` with every help-desk message the hub forwards to this tab. */
+  onChatMessage(listener: (message: ChatMessage) => void): () => void {
+    chatMessageListeners.add(listener);
+    return () => chatMessageListeners.delete(listener);
   },
 
   fail(failure: HubFailure): void {

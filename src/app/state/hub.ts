@@ -3,8 +3,10 @@
  * component that shows a price never polls or opens a socket itself (DESIGN.md: "A screen never
  * polls by itself: it subscribes to the hub").
  */
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { MarketSymbol } from '../../shared/api/market';
+import type { ChatMessage } from '../../shared/realtime';
+import { helpdeskChannelKey, type HelpdeskChannel, type HelpdeskChannelState } from '../../workers/protocol';
 import { getHub } from '../api/hub';
 import { hubStore, type HubViewState, type QuoteEntry } from './hub-store';
 
@@ -36,4 +38,32 @@ export function useQuotes(symbolIds: readonly number[]): ReadonlyMap<number, Quo
     }
     return watched;
   }, [quotes, key]);
+}
+
+/**
+ * Follows a help-desk channel (a chat, or every chat for operators) through the hub while the
+ * component is mounted: `onMessage` gets each message the hub forwards for it, and the answer is
+ * the channel's state ('waiting' until the hub says). Null follows nothing.
+ */
+export function useHelpdeskChannel(channel: HelpdeskChannel | null, onMessage: (message: ChatMessage) => void): HelpdeskChannelState {
+  const key = channel ? helpdeskChannelKey(channel) : '';
+  const latest = useRef(onMessage);
+  useEffect(() => {
+    latest.current = onMessage;
+  });
+  useEffect(() => {
+    if (!channel) return undefined;
+    const stopListening = hubStore.onChatMessage((message) => {
+      if (channel.channel === 'helpdesk' || message.chatId === channel.chatId) latest.current(message);
+    });
+    const stopWatching = getHub().watchChannel(channel);
+    return () => {
+      stopWatching();
+      stopListening();
+    };
+    // The key names the channel; a new object for the same channel is the same channel.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  const { chatChannels } = useHubState();
+  return (key === '' ? undefined : chatChannels.get(key)) ?? 'waiting';
 }

@@ -8,10 +8,10 @@ import { IDBFactory } from 'fake-indexeddb';
 import type { Profile } from '../../../src/shared/api/account';
 import type { MarketSymbol, Quote } from '../../../src/shared/api/market';
 import type { SiteConfig } from '../../../src/shared/api/site';
-import type { QuoteMessage } from '../../../src/shared/realtime';
+import type { ChatMessage, QuoteMessage, SubscribeAck } from '../../../src/shared/realtime';
 import type { Clock, TimerHandle } from '../../../src/workers/clock';
 import { Hub } from '../../../src/workers/hub';
-import type { HubPush, TabHello, TabPort } from '../../../src/workers/protocol';
+import { helpdeskChannelKey, type HelpdeskChannel, type HubPush, type TabHello, type TabPort } from '../../../src/workers/protocol';
 import type { RealtimeEvents, RealtimeLink } from '../../../src/workers/realtime-link';
 import { HubStore } from '../../../src/workers/store';
 import { siteConfigFixture } from '../../helpers/siteConfig';
@@ -239,6 +239,12 @@ export class FakeRealtime implements RealtimeLink {
   reconnects = 0;
   /** Symbols the fake server refuses to carry. */
   readonly refusing = new Set<number>();
+  /** Help-desk channels joined, by helpdeskChannelKey. */
+  readonly channels = new Set<string>();
+  /** Decides whether the fake server lets this socket join a help-desk channel (the reconnect count tells sockets apart). */
+  admitsChannel: (key: string, socketNumber: number) => boolean = () => true;
+  /** Every subscribe and unsubscribe of a help-desk channel, in order. */
+  readonly channelRequests: string[] = [];
 
   constructor(private readonly events: RealtimeEvents) {}
 
@@ -250,11 +256,32 @@ export class FakeRealtime implements RealtimeLink {
   drop(): void {
     this.connected = false;
     this.subscribed.clear();
+    this.channels.clear();
     this.events.connection(false);
   }
 
   push(message: QuoteMessage): void {
     if (this.subscribed.has(message.symbolId)) this.events.quote(message);
+  }
+
+  /** The server emits 'm' to a chat's channel and to the operators' channel, once per socket. */
+  pushChat(message: ChatMessage): void {
+    if (this.channels.has(`chat=${message.chatId}`) || this.channels.has('helpdesk')) this.events.chatMessage(message);
+  }
+
+  async subscribeChannel(channel: HelpdeskChannel): Promise<SubscribeAck | null> {
+    const key = helpdeskChannelKey(channel);
+    this.channelRequests.push(`+${key}`);
+    if (!this.connected) return null;
+    if (!this.admitsChannel(key, this.reconnects)) return { ok: false, errcode: 1703 };
+    this.channels.add(key);
+    return { ok: true, channel: key };
+  }
+
+  async unsubscribeChannel(channel: HelpdeskChannel): Promise<void> {
+    const key = helpdeskChannelKey(channel);
+    this.channelRequests.push(`-${key}`);
+    this.channels.delete(key);
   }
 
   reconnect(): void {

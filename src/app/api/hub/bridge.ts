@@ -7,7 +7,9 @@
  */
 import {
   HUB_TIMINGS_MS,
+  helpdeskChannelKey,
   tabLockName,
+  type HelpdeskChannel,
   type HubMethod,
   type HubPush,
   type HubSnapshot,
@@ -65,6 +67,9 @@ export class HubBridge {
   /** How many of the tab's components watch each symbol. */
   private readonly watchCounts = new Map<number, number>();
   private watchFlush: Promise<void> | null = null;
+  /** How many of the tab's components follow each help-desk channel, by helpdeskChannelKey. */
+  private readonly channelCounts = new Map<string, { channel: HelpdeskChannel; count: number }>();
+  private channelFlush: Promise<void> | null = null;
   private closed = false;
   private readonly stopRestart: () => void;
 
@@ -83,6 +88,7 @@ export class HubBridge {
         this.receive({ kind: 'status', status: snapshot.status });
         this.receive({ kind: 'symbols', symbols: snapshot.symbols });
         if (this.watchCounts.size > 0) void this.flushWatch();
+        if (this.channelCounts.size > 0) void this.flushChannels();
         return snapshot;
       });
     this.attached = attaching;
@@ -111,6 +117,27 @@ export class HubBridge {
         else this.watchCounts.delete(id);
       }
       void this.flushWatch();
+    };
+  }
+
+  /**
+   * Follows a help-desk channel until the returned function is called: its messages and its
+   * state arrive as pushes (chatMessage, chatChannel), also while the tab is hidden.
+   */
+  watchChannel(channel: HelpdeskChannel): () => void {
+    const key = helpdeskChannelKey(channel);
+    const held = this.channelCounts.get(key);
+    this.channelCounts.set(key, { channel, count: (held?.count ?? 0) + 1 });
+    if (!held) void this.flushChannels();
+    return () => {
+      const current = this.channelCounts.get(key);
+      if (!current) return;
+      if (current.count > 1) {
+        this.channelCounts.set(key, { channel, count: current.count - 1 });
+        return;
+      }
+      this.channelCounts.delete(key);
+      void this.flushChannels();
     };
   }
 
@@ -189,6 +216,20 @@ export class HubBridge {
       })
       .catch((error: unknown) => this.options.onError?.(error instanceof Error ? error : new HubCallError(String(error))));
     return this.watchFlush;
+  }
+
+  /** Sends the tab's help-desk channels once per turn, however many components changed them. */
+  private flushChannels(): Promise<void> {
+    this.channelFlush ??= Promise.resolve()
+      .then(async () => {
+        this.channelFlush = null;
+        await this.ensureAttached();
+        const channels = [...this.channelCounts.values()].map((held) => held.channel);
+        const known = await this.send('watchChannels', [this.options.tabId, channels]);
+        if (!known) await this.attach();
+      })
+      .catch((error: unknown) => this.options.onError?.(error instanceof Error ? error : new HubCallError(String(error))));
+    return this.channelFlush;
   }
 
   private async request<M extends HubMethod>(method: M, args: HubArgs<M>, signal?: AbortSignal): Promise<HubResult<M>> {

@@ -1,4 +1,4 @@
-/** Proves where the customer-service button leads by the help-desk rules of spec 2 that apply before the chat exists (R-HELP-04, R-HELP-05). */
+/** Proves where the customer-service button leads by the help-desk rules of spec 2: login, the help link, else the chat (R-HELP-03, R-HELP-04, R-HELP-05). */
 import { describe, expect, it } from 'vitest';
 import { serviceWidgetTarget } from '../../../../src/app/layout/ServiceWidget.target';
 import type { SiteConfig } from '../../../../src/shared/api/site';
@@ -12,7 +12,7 @@ describe('serviceWidgetTarget', () => {
   });
 
   it('R-HELP-04 a signed-in user is not sent to login', () => {
-    expect(serviceWidgetTarget({ ...HELP_DESK, authRequired: true }, { signedIn: true, helpDeskLink: '' })).toEqual({ kind: 'page', path: '/help' });
+    expect(serviceWidgetTarget({ ...HELP_DESK, authRequired: true }, { signedIn: true, helpDeskLink: '' })).toEqual({ kind: 'chat' });
   });
 
   it("R-HELP-05 the help link is the profile's helpDeskLink first", () => {
@@ -28,17 +28,17 @@ describe('serviceWidgetTarget', () => {
     const external = { ...HELP_DESK, useExternal: true, extLink: 'https://help.exchange.com' };
     expect(serviceWidgetTarget(external, { signedIn: false })).toEqual({ kind: 'external', href: 'https://help.exchange.com' });
     expect(serviceWidgetTarget(external, { signedIn: true, helpDeskLink: '' })).toEqual({ kind: 'external', href: 'https://help.exchange.com' });
-    expect(serviceWidgetTarget({ ...external, useExternal: false }, { signedIn: false })).toEqual({ kind: 'page', path: '/help' });
+    expect(serviceWidgetTarget({ ...external, useExternal: false }, { signedIn: false })).toEqual({ kind: 'chat' });
   });
 
-  it('R-HELP-05 otherwise the help centre page', () => {
-    expect(serviceWidgetTarget(HELP_DESK, { signedIn: false })).toEqual({ kind: 'page', path: '/help' });
-    expect(serviceWidgetTarget({ ...HELP_DESK, useExternal: true, extLink: '  ' }, { signedIn: false })).toEqual({ kind: 'page', path: '/help' });
+  it('R-HELP-03 R-HELP-05 otherwise the help-desk chat', () => {
+    expect(serviceWidgetTarget(HELP_DESK, { signedIn: false })).toEqual({ kind: 'chat' });
+    expect(serviceWidgetTarget({ ...HELP_DESK, useExternal: true, extLink: '  ' }, { signedIn: false })).toEqual({ kind: 'chat' });
   });
 
   it('R-HELP-05 never follows a link that is not a web address or an app path', () => {
     const helpDesk = { ...HELP_DESK, useExternal: true, extLink: 'javascript:alert(1)' };
-    expect(serviceWidgetTarget(helpDesk, { signedIn: true, helpDeskLink: 'javascript:alert(1)' })).toEqual({ kind: 'page', path: '/help' });
-    expect(serviceWidgetTarget(HELP_DESK, { signedIn: true, helpDeskLink: '//evil.example/x' })).toEqual({ kind: 'page', path: '/help' });
+    expect(serviceWidgetTarget(helpDesk, { signedIn: true, helpDeskLink: 'javascript:alert(1)' })).toEqual({ kind: 'chat' });
+    expect(serviceWidgetTarget(HELP_DESK, { signedIn: true, helpDeskLink: '//evil.example/x' })).toEqual({ kind: 'chat' });
   });
 });
