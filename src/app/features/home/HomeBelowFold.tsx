@@ -1,0 +1,81 @@
+/**
+ * The part of the home page under the first screen, loaded after it (the first paint of / stays
+ * within its JavaScript budget): rankings, top searches, news, tips and the site's facts (server
+ * time, languages) in a footnote.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { Link } from '@tanstack/react-router';
+import type { Home } from '../../../shared/api/home';
+import type { SiteConfig } from '../../../shared/api/site';
+import { intlLocale, type Language } from '../../../shared/languages';
+import { languageName } from '../../i18n/languageName';
+import { localeParamOf, requestLanguageOf } from '../../i18n/routeLanguage';
+import { HomeNewsList, HomeTips } from './HomeNewsList';
+import { HomeRanks } from './HomeRanks';
+import { TopSearches } from './TopSearches';
+import styles from './home.module.css';
+
+/** Server time as an unambiguous UTC timestamp (the test suite reads it). */
+function formatUtc(timeMs: number): string {
+  return `${new Date(timeMs).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+}
+
+export default function HomeBelowFold({ home, config, language, locale }: { home: Home | null; config: SiteConfig; language: Language; locale: string | undefined }) {
+  return (
+    <>
+      {home ? (
+        <>
+          <div className={styles.columns}>
+            <HomeRanks ranks={home.ranks} language={language} />
+            <TopSearches symbols={home.topSearches} />
+          </div>
+          <div className={styles.columns}>
+            <HomeNewsList news={home.news} language={language} />
+            <HomeTips tips={home.tips} language={language} />
+          </div>
+        </>
+      ) : null}
+      <SiteFacts config={config} language={language} locale={locale} />
+    </>
+  );
+}
+
+function SiteFacts({ config, language, locale }: { config: SiteConfig; language: Language; locale: string | undefined }) {
+  const { t } = useLingui();
+  return (
+    <section className={styles.facts} aria-labelledby="home-facts-heading">
+      <h2 id="home-facts-heading" className={styles.factsTitle}>
+        {t`Languages`}
+      </h2>
+      <ul className={styles.languages} data-testid="languages">
+        {config.supportedLanguages.map((item) => (
+          <li key={item}>
+            <Link
+              to="/{-$locale}"
+              params={{ locale: localeParamOf(item) }}
+              className={styles.languageLink}
+              aria-current={item === language ? 'page' : undefined}
+              lang={intlLocale(item)}
+            >
+              {languageName(item)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <dl className={styles.factList}>
+        <div>
+          <dt>{t`Server time`}</dt>
+          <dd>
+            <time dateTime={new Date(config.time).toISOString()} data-testid="server-time">
+              {formatUtc(config.time)}
+            </time>
+          </dd>
+        </div>
+        <div>
+          <dt>{t`Request language`}</dt>
+          <dd>{requestLanguageOf(locale as Language | undefined)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

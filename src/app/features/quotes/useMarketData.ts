@@ -1,0 +1,84 @@
+/**
+ * The quotes page's data besides the prices (which stream through the hub): the symbol list as
+ * the signed-in user may see it, and the user's favourites with their add and delete calls.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { favouriteAddCall, favouriteDeleteCall, favouriteQueryCall, symbolsCall, type MarketSymbol } from '../../../shared/api/market';
+import { callApi } from '../../api/client';
+import { useHubStatus, useSymbols } from '../../state/hub';
+
+/**
+ * The hub's list paints at once; the server's answer for this session replaces it, since the
+ * list depends on who asks (test-only symbols for testEnabled profiles, R-ROLE-03) and the hub's
+ * copy may be one fetched before this user signed in.
+ */
+export function useSessionSymbols(sessionKey: string): MarketSymbol[] {
+  const hubSymbols = useSymbols();
+  const [own, setOwn] = useState<{ key: string; symbols: MarketSymbol[] } | null>(null);
+  useEffect(() => {
+    if (sessionKey === 'unknown') return undefined;
+    const controller = new AbortController();
+    callApi(symbolsCall, {}, { silentAll: true, signal: controller.signal })
+      .then((symbols) => {
+        if (symbols !== false) setOwn({ key: sessionKey, symbols });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) console.warn('Failed to load the symbols', error);
+      });
+    return () => controller.abort();
+  }, [sessionKey]);
+  return own?.key === sessionKey ? own.symbols : hubSymbols;
+}
+
+export interface Favourites {
+  /** Null while unknown (a visitor has none). */
+  ids: ReadonlySet<number> | null;
+  pending: ReadonlySet<number>;
+  toggle: (id: number) => void;
+}
+
+export function useFavourites(signedIn: boolean, sessionKey: string): Favourites {
+  const [state, setState] = useState<{ key: string; ids: ReadonlySet<number> } | null>(null);
+  const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    const controller = new AbortController();
+    callApi(favouriteQueryCall, { body: {} }, { signal: controller.signal })
+      .then((ids) => {
+        if (ids !== false) setState({ key: sessionKey, ids: new Set(ids) });
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) console.warn('Failed to load the favourites', error);
+      });
+    return () => controller.abort();
+  }, [signedIn, sessionKey]);
+  const ids = signedIn && state?.key === sessionKey ? state.ids : null;
+  const toggle = useCallback(
+    (id: number) => {
+      const adding = !(ids?.has(id) ?? false);
+      setPending((current) => new Set(current).add(id));
+      callApi(adding ? favouriteAddCall : favouriteDeleteCall, { body: { id } })
+        .then((next) => {
+          if (next !== false) setState({ key: sessionKey, ids: new Set(next) });
+        })
+        .catch((error: unknown) => console.warn('Failed to change a favourite', error))
+        .finally(() =>
+          setPending((current) => {
+            const next = new Set(current);
+            next.delete(id);
+            return next;
+          }),
+        );
+    },
+    [ids, sessionKey],
+  );
+  return { ids, pending, toggle };
+}
+
+/** Who is signed in, as a key that changes when the session does; and their testEnabled. */
+export function useSessionFacts(): { signedIn: boolean; testEnabled: boolean; sessionKey: string } {
+  const session = useHubStatus()?.session ?? { status: 'unknown' as const };
+  if (session.status !== 'signedIn') return { signedIn: false, testEnabled: false, sessionKey: session.status };
+  const who = session.profile.email ?? `${session.profile.countryCode ?? ''}${session.profile.phone ?? ''}`;
+  return { signedIn: true, testEnabled: session.profile.testEnabled, sessionKey: `user:${who}` };
+}
