@@ -335,6 +335,20 @@ test.describe('customer service', () => {
     await expect(page).toHaveURL(/\/en\/quotes$/);
   });
 
+  test('the help centre, where the menus\u2019 Service entries lead, opens the chat and lists the support e-mail and the guides', async ({ page }) => {
+    await open(page, '/en/Profile/PhoneUserNav');
+    await page.getByRole('link', { name: 'Customer service' }).click();
+    await expect(page).toHaveURL(/\/en\/help$/);
+    await expect(page.getByTestId('page-title')).toHaveText('Help centre');
+    await expect(page.getByTestId('help-email')).toHaveAttribute('href', /^mailto:support@.+\.com$/);
+    await expect(page.getByTestId('help-guide-college')).toHaveAttribute('href', '/en/college');
+    await page.getByTestId('help-guide-announcements').click();
+    await expect(page).toHaveURL(/\/en\/announcements$/);
+    await page.goBack();
+    await page.getByTestId('help-contact').click();
+    await expect(page.getByTestId('helpdesk-panel')).toBeVisible();
+  });
+
 });
 
 test.describe('toasts', () => {

@@ -1,0 +1,81 @@
+/**
+ * /help, the help centre (DESIGN: "/help the help centre"; the menus' "Service" entries lead here).
+ * It reaches customer service by the same rules as the floating button (ServiceWidget.target.ts:
+ * login when the help desk needs a signed-in user, the help link when there is one, else the
+ * help-desk chat), shows the support e-mail of this host, and points to the guides a trader needs
+ * first: the college, the announcements, user protection and the notification centre.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { getRouteApi, useLocation } from '@tanstack/react-router';
+import { featureSetOf, isPathHidden, supportEmail } from '../../../shared/layout';
+import { serviceWidgetTarget } from '../../layout/ServiceWidget.target';
+import { PageFrame } from '../../layout/PageFrame';
+import { useHubStatus } from '../../state/hub';
+import { PageLink } from '../../ui/PageLink';
+import { setHelpdeskOpen } from '../helpdesk/session';
+import styles from './HelpCentre.module.css';
+
+const localeRoute = getRouteApi('/{-$locale}');
+
+export function HelpCentre() {
+  const { t } = useLingui();
+  const config = localeRoute.useLoaderData();
+  const location = useLocation();
+  const session = useHubStatus()?.session;
+  const signedIn = session?.status === 'signedIn';
+  const target = serviceWidgetTarget(config.helpDesk, { signedIn, helpDeskLink: signedIn ? session.profile.helpDeskLink : undefined });
+  const email = supportEmail(config.name, window.location.hostname);
+  const contactLabel = t`Chat with customer service`;
+
+  const guides = [
+    { key: 'college', path: '/college', title: t`College`, text: t`Guides to deposits, trading and account security.` },
+    { key: 'announcements', path: '/announcements', title: t`Announcements`, text: t`New listings, maintenance and platform news.` },
+    { key: 'protection', path: '/about/userprotectmeasures', title: t`User protection`, text: t`How your account and assets are kept safe.` },
+    { key: 'notifications', path: '/profile/notification', title: t`Notification centre`, text: t`Messages about your account, orders and transfers.` },
+  ].filter((guide) => !isPathHidden(guide.path, config, featureSetOf(config)));
+
+  return (
+    <PageFrame title={t`Help centre`} siteName={config.name}>
+      <div className={styles.page} data-testid="help-centre">
+        <section className={styles.contact} aria-labelledby="help-contact-title">
+          <h2 id="help-contact-title" className={styles.heading}>
+            {t`Customer service`}
+          </h2>
+          <p className={styles.text}>{t`Ask customer service in the chat and keep your order or transfer ID at hand.`}</p>
+          <div className={styles.actions}>
+            {target.kind === 'chat' ? (
+              <button type="button" className={styles.primary} onClick={() => setHelpdeskOpen(true)} data-testid="help-contact">
+                {contactLabel}
+              </button>
+            ) : target.kind === 'external' ? (
+              <a className={styles.primary} href={target.href} target="_blank" rel="noopener noreferrer" data-testid="help-contact">
+                {contactLabel}
+              </a>
+            ) : (
+              <PageLink
+                to={target.kind === 'login' ? `/login?from=${encodeURIComponent(location.href)}` : target.path}
+                className={styles.primary}
+                data-testid="help-contact"
+              >
+                {target.kind === 'login' ? t`Log in to chat with customer service` : contactLabel}
+              </PageLink>
+            )}
+            <a className={styles.secondary} href={`mailto:${email}`} data-testid="help-email">
+              {email}
+            </a>
+          </div>
+        </section>
+        <ul className={styles.guides}>
+          {guides.map((guide) => (
+            <li key={guide.key}>
+              <PageLink to={guide.path} className={styles.guide} data-testid={`help-guide-${guide.key}`}>
+                <span className={styles.guideTitle}>{guide.title}</span>
+                <span className={styles.text}>{guide.text}</span>
+              </PageLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </PageFrame>
+  );
+}
