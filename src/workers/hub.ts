@@ -11,7 +11,11 @@
  * - notification status every NOTIFICATION_POLL_MS while signed in with notifications enabled;
  * - config and home config on demand, cached for CONFIG_CACHE_MS and HOME_CONFIG_CACHE_MS;
  * - the help-desk channels tabs follow (a chat, or every chat for operators) on the same socket,
- *   joined again after every reconnect, with each message forwarded to the tabs that follow it.
+ *   joined again after every reconnect, with each message forwarded to the tabs that follow it;
+ * - the markets tabs trade on (watchMarkets): one copy of each book kept from the market
+ *   channel's deltas (shared/realtime-book.ts: resynced from full_quote on a gap and after every
+ *   reconnect, polled from it while the socket is down) and their trades, pushed to the tabs
+ *   that watch them; the signed-in user's order and balance events, pushed to every tab.
  *
  * It takes its fetch, socket, clock, storage and tab-lock watcher from outside, so the same core
  * runs in a SharedWorker, in a leader tab's dedicated worker and in unit tests.
@@ -19,7 +23,7 @@
 import { ApiClient, ApiError } from '../shared/client/client';
 import { profileCall, signInCall, signOutCall, type Profile } from '../shared/api/account';
 import { homeCall, type Home } from '../shared/api/home';
-import { LATEST_SYMBOLS_MAX, latestCall, symbolsCall, type MarketSymbol, type Quote } from '../shared/api/market';
+import { fullQuoteCall, LATEST_SYMBOLS_MAX, latestCall, recentCall, RECENT_TRADES_DEFAULT, symbolsCall, type MarketSymbol, type Quote } from '../shared/api/market';
 import { notificationStatusCall } from '../shared/api/notification';
 import { configCall, type SiteConfig } from '../shared/api/site';
 import { balanceListCall, type Balance } from '../shared/api/balance';
@@ -33,10 +37,21 @@ import {
   SYMBOL_REFRESH_MS,
 } from '../shared/constants';
 import { DEFAULT_REQUEST_LANGUAGE, type Language } from '../shared/languages';
-import { REALTIME_LIMITS, type ChatMessage, type QuoteMessage } from '../shared/realtime';
+import {
+  REALTIME_LIMITS,
+  type BalanceMessage,
+  type BookMessage,
+  type ChatMessage,
+  type OrderMessage,
+  type QuoteMessage,
+  type RealtimeTrade,
+  type TradesMessage,
+} from '../shared/realtime';
+import { RealtimeBook } from '../shared/realtime-book';
 import { Poller, TimeoutError, withTimeout, type Clock, type TimerHandle } from './clock';
 import {
   HUB_TIMINGS_MS,
+  MARKET_BOOK_LEVELS,
   helpdeskChannelKey,
   type HelpdeskChannel,
   type HelpdeskChannelState,
@@ -79,6 +94,8 @@ interface TabRecord extends TabState {
   symbolIds: Set<number>;
   /** Help-desk channels the tab follows, by helpdeskChannelKey. */
   channels: Map<string, HelpdeskChannel>;
+  /** Markets whose book and trades the tab shows. */
+  marketIds: Set<number>;
 }
 
 /** A help-desk channel as the socket holds it: asked for, joined, or refused by the server. */
@@ -163,6 +180,11 @@ export class Hub implements HubApi {
   private readonly symbolPoller: Poller;
   private readonly notificationPoller: Poller;
   private readonly quotePoller: Poller;
+  private readonly marketPoller: Poller;
+  /** The book of every market a tab watches while quotes are active. */
+  private readonly books = new Map<number, RealtimeBook>();
+  /** The newest trade id pushed per watched market (the fallback poll sends only newer ones). */
+  private readonly lastTradeIds = new Map<number, number>();
   private readonly pendingQuoteWrites = new Map<number, Quote>();
   private quoteWriteTimer: TimerHandle | null = null;
   private readonly pendingQuoteReads = new Set<number>();
@@ -181,6 +203,7 @@ export class Hub implements HubApi {
     this.symbolPoller = new Poller(options.clock, SYMBOL_REFRESH_MS, () => this.refreshSymbols());
     this.notificationPoller = new Poller(options.clock, NOTIFICATION_POLL_MS, () => this.pollNotifications());
     this.quotePoller = new Poller(options.clock, HUB_TIMINGS_MS.quoteFallbackPoll, () => this.pollQuotes());
+    this.marketPoller = new Poller(options.clock, HUB_TIMINGS_MS.marketFallbackPoll, () => this.pollMarkets());
     this.ready = this.start();
   }
 
@@ -219,6 +242,10 @@ export class Hub implements HubApi {
       quote: (message) => this.onSocketQuote(message),
       connection: (connected) => this.onSocketConnection(connected),
       chatMessage: (message) => this.onSocketChatMessage(message),
+      book: (message) => this.onSocketBook(message),
+      trades: (message) => this.onSocketTrades(message),
+      order: (message) => this.onSocketOrder(message),
+      balance: (message) => this.onSocketBalance(message),
     });
     const symbolsDueInMs = Math.max(0, this.symbolsFetchedAt + SYMBOL_REFRESH_MS - this.options.clock.now());
     this.symbolPoller.start(this.symbols.length > 0 ? symbolsDueInMs : 0);
@@ -231,6 +258,9 @@ export class Hub implements HubApi {
     this.symbolPoller.stop();
     this.notificationPoller.stop();
     this.quotePoller.stop();
+    this.marketPoller.stop();
+    for (const book of this.books.values()) book.close();
+    this.books.clear();
     if (this.quoteReadTimer !== null) this.options.clock.clearTimeout(this.quoteReadTimer);
     if (this.quoteWriteTimer !== null) this.options.clock.clearTimeout(this.quoteWriteTimer);
     if (this.pauseTimer !== null) this.options.clock.clearTimeout(this.pauseTimer);
@@ -251,6 +281,7 @@ export class Hub implements HubApi {
       language: hello.language,
       symbolIds: known?.symbolIds ?? new Set(),
       channels: known?.channels ?? new Map(),
+      marketIds: known?.marketIds ?? new Set(),
     });
     if (!this.watchedTabIds.has(hello.tabId)) {
       this.watchedTabIds.add(hello.tabId);
@@ -368,7 +399,7 @@ export class Hub implements HubApi {
   private wantedSymbolIds(): Set<number> {
     const wanted = new Set<number>();
     if (!this.quotesActive) return wanted;
-    for (const tab of this.tabs.values()) for (const id of tab.symbolIds) wanted.add(id);
+    for (const tab of this.tabs.values()) for (const id of [...tab.symbolIds, ...tab.marketIds]) wanted.add(id);
     return wanted;
   }
 
@@ -421,11 +452,12 @@ export class Hub implements HubApi {
     if (polled.length > 0) this.quotePoller.start(HUB_TIMINGS_MS.quoteFallbackPoll);
     else this.quotePoller.stop();
     this.setQuoteFeed(this.quoteFeedOf(wanted, polled));
+    this.reconcileMarkets();
   }
 
   private quoteFeedOf(wanted: Set<number>, polled: number[]): QuoteFeed {
     if (wanted.size > 0) return polled.length > 0 ? 'polling' : 'live';
-    const watching = [...this.tabs.values()].some((tab) => tab.symbolIds.size > 0);
+    const watching = [...this.tabs.values()].some((tab) => tab.symbolIds.size > 0 || tab.marketIds.size > 0);
     return watching ? 'paused' : 'idle';
   }
 
@@ -469,6 +501,8 @@ export class Hub implements HubApi {
     this.reconcileQuotes();
     if (!connected) for (const key of this.wantedChannels().keys()) this.publishChannelState(key);
     this.reconcileChannels();
+    // Deltas sent while the socket was away are gone, and a restarted server numbers afresh.
+    if (connected) for (const book of this.books.values()) this.resyncBook(book);
   }
 
   private onSocketQuote(message: QuoteMessage): void {
@@ -633,6 +667,128 @@ export class Hub implements HubApi {
     for (const tab of this.tabs.values()) {
       if (tab.channels.has(chatKey) || tab.channels.has(everyChatKey)) this.send(tab, { kind: 'chatMessage', message });
     }
+  }
+
+  // ---- Markets: books, trades, the user's orders ----------------------------------------------
+
+  async watchMarkets(tabId: string, symbolIds: number[]): Promise<boolean> {
+    await this.ready;
+    const tab = this.tabs.get(tabId);
+    if (!tab) return false;
+    const watched = new Set(symbolIds.filter((id) => Number.isSafeInteger(id) && id > 0).slice(0, REALTIME_LIMITS.subscriptionsMax));
+    const added = [...watched].filter((id) => !tab.marketIds.has(id));
+    tab.marketIds = watched;
+    // The book the hub has goes out at once; newer changes follow on the same port.
+    for (const id of added) {
+      const book = this.books.get(id);
+      if (book && book.sequence >= 0) this.send(tab, { kind: 'book', book: book.view() });
+    }
+    this.reconcileQuotes();
+    return true;
+  }
+
+  /** Markets some tab watches while quotes are active (hidden tabs pause them with the quotes). */
+  private wantedMarketIds(): Set<number> {
+    const wanted = new Set<number>();
+    if (!this.quotesActive) return wanted;
+    for (const tab of this.tabs.values()) for (const id of tab.marketIds) wanted.add(id);
+    return wanted;
+  }
+
+  private reconcileMarkets(): void {
+    const wanted = this.wantedMarketIds();
+    for (const [id, book] of this.books) {
+      if (wanted.has(id)) continue;
+      book.close();
+      this.books.delete(id);
+      this.lastTradeIds.delete(id);
+    }
+    for (const id of wanted) {
+      if (this.books.has(id)) continue;
+      const book = new RealtimeBook({
+        symbolId: id,
+        levelsMax: MARKET_BOOK_LEVELS,
+        fetchSnapshot: async () => {
+          const answer = await this.client.request<unknown>(fullQuoteCall.method, fullQuoteCall.path, { query: { id }, silentAll: true });
+          if (answer === false) throw new Error(`no book snapshot of ${id}`);
+          return fullQuoteCall.data.parse(answer).depth;
+        },
+        onChange: () => this.pushBook(id),
+        onError: (error) => this.log(`The book of ${id} could not be read`, error),
+      });
+      this.books.set(id, book);
+      this.resyncBook(book);
+    }
+    if (wanted.size > 0 && !this.socketConnected) this.marketPoller.start(HUB_TIMINGS_MS.marketFallbackPoll);
+    else this.marketPoller.stop();
+  }
+
+  private resyncBook(book: RealtimeBook): void {
+    book.resync().catch((error: unknown) => this.log('A book resync failed', error));
+  }
+
+  private pushBook(symbolId: number): void {
+    const book = this.books.get(symbolId);
+    if (!book) return;
+    const view = book.view();
+    for (const tab of this.tabs.values()) if (tab.marketIds.has(symbolId)) this.send(tab, { kind: 'book', book: view });
+  }
+
+  private pushTrades(symbolId: number, trades: RealtimeTrade[]): void {
+    const last = this.lastTradeIds.get(symbolId) ?? 0;
+    const fresh = trades.filter((trade) => trade.id > last).sort((a, b) => a.id - b.id);
+    if (fresh.length === 0) return;
+    this.lastTradeIds.set(symbolId, fresh.at(-1)!.id);
+    for (const tab of this.tabs.values()) if (tab.marketIds.has(symbolId)) this.send(tab, { kind: 'trades', symbolId, trades: fresh });
+  }
+
+  private onSocketBook(message: BookMessage): void {
+    if (!isBookMessage(message)) {
+      this.log('A book message did not match its shape');
+      return;
+    }
+    this.books.get(message.symbolId)?.applyMessage(message);
+  }
+
+  private onSocketTrades(message: TradesMessage): void {
+    if (!isTradesMessage(message)) {
+      this.log('A trades message did not match its shape');
+      return;
+    }
+    if (this.books.has(message.symbolId)) this.pushTrades(message.symbolId, message.trades);
+  }
+
+  private onSocketOrder(message: OrderMessage): void {
+    const order = message?.order;
+    if (typeof order !== 'object' || order === null || !Number.isSafeInteger(order.id) || typeof order.status !== 'string') {
+      this.log('An order message did not match its shape');
+      return;
+    }
+    this.broadcast({ kind: 'order', order });
+  }
+
+  private onSocketBalance(message: BalanceMessage): void {
+    const currencies = Array.isArray(message?.currencies) ? message.currencies.filter((currency) => typeof currency === 'string') : [];
+    // The cached balances are stale now: the next read goes to the server.
+    this.balanceCache = null;
+    this.broadcast({ kind: 'balance', currencies });
+  }
+
+  /** While the socket is down: each watched book from full_quote and the trades from recent. */
+  private async pollMarkets(): Promise<void> {
+    await Promise.all(
+      [...this.books.entries()].map(async ([id, book]) => {
+        try {
+          await book.resync();
+          const answer = await this.client.request<unknown>(recentCall.method, recentCall.path, { query: { id, limit: RECENT_TRADES_DEFAULT }, silentAll: true });
+          if (answer === false) return;
+          const trades = recentCall.data.parse(answer).map((trade) => ({ ...trade, symbolId: id }));
+          this.pushTrades(id, trades);
+        } catch (error) {
+          this.log(`The market ${id} could not be read`, error);
+        }
+      }),
+    );
   }
 
   // ---- Symbols ----------------------------------------------------------------------------
@@ -951,4 +1107,37 @@ export class Hub implements HubApi {
   private log(message: string, error?: unknown): void {
     (this.options.log ?? ((text, detail) => console.warn(text, detail)))(message, error);
   }
+}
+
+function isDecimalText(value: unknown): value is string {
+  return typeof value === 'string' && /^\d{1,20}(\.\d{1,18})?$/.test(value);
+}
+
+/** A book delta as the server sends it (shared/realtime.ts), checked before it touches a book. */
+function isBookMessage(message: unknown): message is BookMessage {
+  if (typeof message !== 'object' || message === null) return false;
+  const { symbolId, sequence, changes } = message as Partial<BookMessage>;
+  return (
+    Number.isSafeInteger(symbolId) &&
+    Number.isSafeInteger(sequence) &&
+    Array.isArray(changes) &&
+    changes.every((change) => (change?.side === 'buy' || change?.side === 'sell') && isDecimalText(change.price) && isDecimalText(change.quantity))
+  );
+}
+
+function isTradesMessage(message: unknown): message is TradesMessage {
+  if (typeof message !== 'object' || message === null) return false;
+  const { symbolId, trades } = message as Partial<TradesMessage>;
+  return (
+    Number.isSafeInteger(symbolId) &&
+    Array.isArray(trades) &&
+    trades.every(
+      (trade) =>
+        Number.isSafeInteger(trade?.id) &&
+        isDecimalText(trade.price) &&
+        isDecimalText(trade.quantity) &&
+        (trade.takerSide === 'buy' || trade.takerSide === 'sell') &&
+        Number.isFinite(trade.time),
+    )
+  );
 }

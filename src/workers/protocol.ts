@@ -12,7 +12,7 @@ import type { Home } from '../shared/api/home';
 import type { MarketSymbol, Quote } from '../shared/api/market';
 import type { SiteConfig } from '../shared/api/site';
 import type { Language } from '../shared/languages';
-import type { ChatMessage } from '../shared/realtime';
+import type { BookSnapshot, ChatMessage, RealtimeOrder, RealtimeTrade } from '../shared/realtime';
 
 /** Timings of the hub that the spec does not fix; the spec's own live in shared/constants.ts. */
 export const HUB_TIMINGS_MS = {
@@ -32,7 +32,12 @@ export const HUB_TIMINGS_MS = {
   pauseGrace: 1_000,
   /** How long a follower waits for a leader to answer before it asks again. */
   leaderQuery: 250,
+  /** Book snapshots and recent trades of watched markets while the socket is down. */
+  marketFallbackPoll: 2_000,
 } as const;
+
+/** Levels a side the hub keeps of a watched market's book (full_quote's depth limit). */
+export const MARKET_BOOK_LEVELS = 50;
 
 /** Every name carries the build id, so an old and a new build never share a hub (or a leader). */
 export function hubName(buildId: string): string {
@@ -126,6 +131,14 @@ export type HubPush =
   | { kind: 'chatMessage'; message: ChatMessage }
   /** A help-desk channel the tab follows changed state (and once when the tab starts following it). */
   | { kind: 'chatChannel'; key: string; state: HelpdeskChannelState }
+  /** The hub's copy of a market's book a tab watches (watchMarkets), after every change. */
+  | { kind: 'book'; book: BookSnapshot }
+  /** New trades of a market a tab watches, oldest first. */
+  | { kind: 'trades'; symbolId: number; trades: RealtimeTrade[] }
+  /** The signed-in user's order changed (the private channel): every tab gets it. */
+  | { kind: 'order'; order: RealtimeOrder }
+  /** The signed-in user's balances changed in these currencies: every tab gets it. */
+  | { kind: 'balance'; currencies: string[] }
   | { kind: 'toast'; message: string; durationMs: number }
   /** A 401 ended the session: the tab goes to login unless its page is exempt (spec 4). */
   | { kind: 'unauthorized' };
@@ -193,6 +206,12 @@ export interface HubApi {
    * them again.
    */
   watchChannels(tabId: string, channels: HelpdeskChannel[]): Promise<boolean>;
+  /**
+   * Replaces the tab's set of watched markets: their book (kept from the market channel's
+   * deltas, resynced from full_quote on a gap or a reconnect) and trades come as pushes while a
+   * tab is visible; the book the hub has comes at once. Their quotes flow as if watched too.
+   */
+  watchMarkets(tabId: string, symbolIds: number[]): Promise<boolean>;
   config(language: Language): Promise<SiteConfig>;
   home(language: Language, referralCode: string | null): Promise<Home>;
   popupRecords(): Promise<PopupRecord[]>;
@@ -220,6 +239,7 @@ export const HUB_METHODS = [
   'updateTab',
   'watchQuotes',
   'watchChannels',
+  'watchMarkets',
   'config',
   'home',
   'popupRecords',

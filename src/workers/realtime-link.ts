@@ -8,16 +8,26 @@ import {
   CLIENT_EVENTS,
   REALTIME_PATH,
   SERVER_EVENTS,
+  type BalanceMessage,
+  type BookMessage,
   type ChatMessage,
   type ClientToServerEvents,
+  type OrderMessage,
   type QuoteMessage,
   type ServerToClientEvents,
   type SubscribeAck,
+  type TradesMessage,
 } from '../shared/realtime';
 import type { HelpdeskChannel } from './protocol';
 
 export interface RealtimeEvents {
   quote(message: QuoteMessage): void;
+  /** A market channel's book delta, trades (unchecked: the hub validates them). */
+  book(message: BookMessage): void;
+  trades(message: TradesMessage): void;
+  /** The signed-in user's private channel: order and balance changes. */
+  order(message: OrderMessage): void;
+  balance(message: BalanceMessage): void;
   /** Event 'm' of a help-desk channel this socket joined (unchecked: the hub validates it). */
   chatMessage(message: ChatMessage): void;
   /** The connection came up (true) or went down (false); the server forgets subscriptions then. */
@@ -53,6 +63,10 @@ export function socketIoLink(origin: string): RealtimeFactory {
     socket.on('connect', () => events.connection(true));
     socket.on('disconnect', () => events.connection(false));
     socket.on(SERVER_EVENTS.quote, (message) => events.quote(message));
+    socket.on(SERVER_EVENTS.book, (message) => events.book(message));
+    socket.on(SERVER_EVENTS.trades, (message) => events.trades(message));
+    socket.on(SERVER_EVENTS.order, (message) => events.order(message));
+    socket.on(SERVER_EVENTS.balance, (message) => events.balance(message));
     socket.on(SERVER_EVENTS.chatMessage, (message) => events.chatMessage(message));
     return {
       get connected() {

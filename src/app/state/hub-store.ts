@@ -45,6 +45,9 @@ let state: HubViewState = { status: null, symbols: [], quotes: new Map(), toasts
 const listeners = new Set<Listener>();
 /** Help-desk messages are events, not state: each goes to whoever listens when it arrives. */
 const chatMessageListeners = new Set<(message: ChatMessage) => void>();
+/** Market and private-channel pushes (book, trades, order, balance) go to whoever listens: they are not view state. */
+export type RealtimePush = Extract<HubPush, { kind: 'book' | 'trades' | 'order' | 'balance' }>;
+const realtimeListeners = new Set<(message: RealtimePush) => void>();
 let nextToastId = 1;
 
 function update(change: Partial<HubViewState>): void {
@@ -83,6 +86,12 @@ export const hubStore = {
       case 'chatChannel':
         update({ chatChannels: new Map(state.chatChannels).set(message.key, message.state) });
         return;
+      case 'book':
+      case 'trades':
+      case 'order':
+      case 'balance':
+        for (const listener of realtimeListeners) listener(message);
+        return;
       case 'unauthorized':
         // The bridge's owner redirects; the status push that comes with it updates the page.
         return;
@@ -93,6 +102,12 @@ export const hubStore = {
   onChatMessage(listener: (message: ChatMessage) => void): () => void {
     chatMessageListeners.add(listener);
     return () => chatMessageListeners.delete(listener);
+  },
+
+  /** Calls `listener` with every book, trades, order and balance push the hub sends this tab. */
+  onRealtime(listener: (message: RealtimePush) => void): () => void {
+    realtimeListeners.add(listener);
+    return () => realtimeListeners.delete(listener);
   },
 
   fail(failure: HubFailure): void {

@@ -8,7 +8,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import type { Profile } from '../../../src/shared/api/account';
 import type { MarketSymbol, Quote } from '../../../src/shared/api/market';
 import type { SiteConfig } from '../../../src/shared/api/site';
-import type { ChatMessage, QuoteMessage, SubscribeAck } from '../../../src/shared/realtime';
+import type { BalanceMessage, BookMessage, BookSnapshot, ChatMessage, OrderMessage, QuoteMessage, SubscribeAck, TradesMessage } from '../../../src/shared/realtime';
 import type { Clock, TimerHandle } from '../../../src/workers/clock';
 import { Hub } from '../../../src/workers/hub';
 import { helpdeskChannelKey, type HelpdeskChannel, type HubPush, type TabHello, type TabPort } from '../../../src/workers/protocol';
@@ -187,6 +187,9 @@ export class FakeServer {
   /** The USDT balance /balance/list answers. */
   usdtBalance = '10.000';
 
+  /** The book /quotation/full_quote answers, per symbol id (an empty book at sequence 0 otherwise). */
+  readonly books = new Map<number, BookSnapshot>();
+
   expireSession(): void {
     this.signedIn = false;
   }
@@ -223,6 +226,11 @@ export class FakeServer {
         return ok(home(query.get('lang') ?? 'en', query.get('referralCode')));
       case '/post/footer':
         return ok([{ id: 1000, name: 'About', items: [{ id: 1, title: `About (${this.calls.at(-1)?.acceptLanguage ?? ''})`, slug: null }] }]);
+      case '/quotation/full_quote': {
+        const id = Number(query.get('id'));
+        const depth = this.books.get(id) ?? { symbolId: id, sequence: 0, bids: [], asks: [] };
+        return ok({ id, quote: null, depth, sequence: depth.sequence });
+      }
       case '/balance/list':
         return this.signedIn
           ? ok([{ currency: 'USDT', balance: this.usdtBalance, frozen: '0.000', displayName: 'Tether' }])
@@ -262,6 +270,24 @@ export class FakeRealtime implements RealtimeLink {
 
   push(message: QuoteMessage): void {
     if (this.subscribed.has(message.symbolId)) this.events.quote(message);
+  }
+
+  /** A market channel's book delta or trades, to a socket subscribed to that market. */
+  pushBook(message: BookMessage): void {
+    if (this.subscribed.has(message.symbolId)) this.events.book(message);
+  }
+
+  pushTrades(message: TradesMessage): void {
+    if (this.subscribed.has(message.symbolId)) this.events.trades(message);
+  }
+
+  /** The private channel: a signed-in socket joins it at connect. */
+  pushOrder(message: OrderMessage): void {
+    if (this.connected) this.events.order(message);
+  }
+
+  pushBalance(message: BalanceMessage): void {
+    if (this.connected) this.events.balance(message);
   }
 
   /** The server emits 'm' to a chat's channel and to the operators' channel, once per socket. */

@@ -70,6 +70,9 @@ export class HubBridge {
   /** How many of the tab's components follow each help-desk channel, by helpdeskChannelKey. */
   private readonly channelCounts = new Map<string, { channel: HelpdeskChannel; count: number }>();
   private channelFlush: Promise<void> | null = null;
+  /** How many of the tab's components watch each market's book and trades. */
+  private readonly marketCounts = new Map<number, number>();
+  private marketFlush: Promise<void> | null = null;
   private closed = false;
   private readonly stopRestart: () => void;
 
@@ -89,6 +92,7 @@ export class HubBridge {
         this.receive({ kind: 'symbols', symbols: snapshot.symbols });
         if (this.watchCounts.size > 0) void this.flushWatch();
         if (this.channelCounts.size > 0) void this.flushChannels();
+        if (this.marketCounts.size > 0) void this.flushMarkets();
         return snapshot;
       });
     this.attached = attaching;
@@ -117,6 +121,25 @@ export class HubBridge {
         else this.watchCounts.delete(id);
       }
       void this.flushWatch();
+    };
+  }
+
+  /**
+   * Watches a market's book and trades until the returned function is called: they arrive as
+   * pushes (book, trades) from the hub's one socket.
+   */
+  watchMarket(symbolId: number): () => void {
+    const count = this.marketCounts.get(symbolId) ?? 0;
+    this.marketCounts.set(symbolId, count + 1);
+    if (count === 0) void this.flushMarkets();
+    return () => {
+      const left = (this.marketCounts.get(symbolId) ?? 0) - 1;
+      if (left > 0) {
+        this.marketCounts.set(symbolId, left);
+        return;
+      }
+      this.marketCounts.delete(symbolId);
+      void this.flushMarkets();
     };
   }
 
@@ -216,6 +239,19 @@ export class HubBridge {
       })
       .catch((error: unknown) => this.options.onError?.(error instanceof Error ? error : new HubCallError(String(error))));
     return this.watchFlush;
+  }
+
+  /** Sends the tab's watched markets once per turn, however many components changed them. */
+  private flushMarkets(): Promise<void> {
+    this.marketFlush ??= Promise.resolve()
+      .then(async () => {
+        this.marketFlush = null;
+        await this.ensureAttached();
+        const known = await this.send('watchMarkets', [this.options.tabId, [...this.marketCounts.keys()]]);
+        if (!known) await this.attach();
+      })
+      .catch((error: unknown) => this.options.onError?.(error instanceof Error ? error : new HubCallError(String(error))));
+    return this.marketFlush;
   }
 
   /** Sends the tab's help-desk channels once per turn, however many components changed them. */

@@ -1,0 +1,264 @@
+/**
+ * The price chart (spec 2, Exchange LineChart): candles with volume bars and the MA7 and MA25
+ * moving averages, drawn with uPlot. An interval switch; the last candle follows the live
+ * trades; dragging, the mouse wheel or the arrow keys pan back in time, and reaching the
+ * oldest loaded candle loads the page before it (klines with `to`).
+ */
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { klinesCall, type MarketSymbol, type Trade } from '../../../shared/api/market';
+import { callApi } from '../../api/client';
+import { useTheme } from '../../state/theme';
+import { candleOf, chartColumns, CHART_INTERVALS, MA_PERIODS, mergeTrade, prependCandles, type Candle, type ChartInterval } from './candles';
+import styles from './exchange.module.css';
+
+/** Candles a page of history brings. */
+const PAGE_CANDLES = 300;
+/** Candles in view at first. */
+const VISIBLE_CANDLES = 80;
+/** Loading an older page starts when the view comes this close to the oldest candle. */
+const PREFETCH_CANDLES = 10;
+
+const COLORS = { up: '#2ebd85', down: '#f6465d', ma7: '#f0b90b', ma25: '#8e6cef' };
+
+export function CandleChart({ symbol, trades }: { symbol: MarketSymbol; trades: readonly Trade[] }) {
+  const { t } = useLingui();
+  const theme = useTheme();
+  const [interval, setChartInterval] = useState<ChartInterval>('15m');
+  const key = `${symbol.id}:${interval}`;
+  /** The candles of one symbol and interval; another key's are still loading. */
+  const [series, setSeries] = useState<{ key: string; candles: Candle[]; status: 'loading' | 'ready' | 'empty' }>({ key: '', candles: [], status: 'loading' });
+  const current = series.key === key ? series : { key, candles: [] as Candle[], status: 'loading' as const };
+  const { candles, status } = current;
+  const setCandles = (change: (candles: Candle[]) => Candle[]) =>
+    setSeries((known) => (known.key === key ? { ...known, candles: change(known.candles), status: 'ready' } : known));
+  const holder = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  /** The view: how many candles from the newest one its right edge is, and how many it shows. */
+  const view = useRef({ fromEnd: 0, count: VISIBLE_CANDLES });
+  const candlesRef = useRef<Candle[]>([]);
+  const loadingOlder = useRef(false);
+  const noOlder = useRef(false);
+  const mergedTradeId = useRef(0);
+
+  // History: the latest page when the symbol or interval changes.
+  useEffect(() => {
+    let active = true;
+    const loading = `${symbol.id}:${interval}`;
+    noOlder.current = false;
+    view.current = { fromEnd: 0, count: VISIBLE_CANDLES };
+    void callApi(klinesCall, { query: { id: symbol.id, type: interval, limit: PAGE_CANDLES } })
+      .then((page) => {
+        if (!active) return;
+        const loaded = page ? page.map(candleOf) : [];
+        mergedTradeId.current = 0;
+        setSeries({ key: loading, candles: loaded, status: loaded.length > 0 ? 'ready' : 'empty' });
+      })
+      .catch(() => active && setSeries({ key: loading, candles: [], status: 'empty' }));
+    return () => {
+      active = false;
+    };
+  }, [symbol.id, interval]);
+
+  // Live: trades newer than the last merged one go into the last candle (or open the next).
+  useEffect(() => {
+    if (status === 'loading') return;
+    const fresh = trades.filter((trade) => trade.id > mergedTradeId.current).sort((a, b) => a.id - b.id);
+    if (fresh.length === 0) return;
+    mergedTradeId.current = fresh.at(-1)!.id;
+    setCandles((known) => fresh.reduce((merged, trade) => mergeTrade(merged, trade, interval, symbol.volumePrecision), known));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [trades, status, interval, symbol.volumePrecision]);
+
+  const loadOlder = () => {
+    const oldest = candlesRef.current[0];
+    if (!oldest || loadingOlder.current || noOlder.current) return;
+    loadingOlder.current = true;
+    const requested = key;
+    void callApi(klinesCall, { query: { id: symbol.id, type: interval, to: oldest.time, limit: PAGE_CANDLES } })
+      .then((page) => {
+        if (!page || requested !== `${symbol.id}:${interval}`) return;
+        if (page.length === 0) noOlder.current = true;
+        else setCandles((known) => prependCandles(page.map(candleOf), known));
+      })
+      .finally(() => {
+        loadingOlder.current = false;
+      });
+  };
+  const loadOlderRef = useRef(loadOlder);
+  useEffect(() => {
+    loadOlderRef.current = loadOlder;
+  });
+
+  const applyView = (u: uPlot) => {
+    const list = candlesRef.current;
+    if (list.length === 0) return;
+    const { count } = view.current;
+    const fromEnd = Math.max(0, Math.min(view.current.fromEnd, Math.max(0, list.length - 5)));
+    view.current.fromEnd = fromEnd;
+    const lastIndex = list.length - 1 - fromEnd;
+    const firstIndex = lastIndex - count + 1;
+    const step = list.length > 1 ? (list[1]!.time - list[0]!.time) / 1000 : 60;
+    const max = list[lastIndex]!.time / 1000 + step;
+    const min = firstIndex >= 0 ? list[firstIndex]!.time / 1000 - step / 2 : list[0]!.time / 1000 + firstIndex * step - step / 2;
+    u.setScale('x', { min, max });
+    if (firstIndex <= PREFETCH_CANDLES) loadOlderRef.current();
+  };
+
+  // The plot: made once per theme (axis colours come from the design tokens), fed on every change.
+  useEffect(() => {
+    const element = holder.current;
+    if (!element) return undefined;
+    const styles = getComputedStyle(element);
+    const muted = styles.getPropertyValue('--color-text-muted').trim() || '#5e6673';
+    const grid = styles.getPropertyValue('--color-border').trim() || '#e3e6eb';
+    const axis = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 }, font: '11px system-ui, sans-serif' };
+    const drawCandles = (u: uPlot) => {
+      const list = candlesRef.current;
+      const [first, last] = u.series[0]!.idxs ?? [0, list.length - 1];
+      const ctx = u.ctx;
+      const columnWidth = list.length > 1 ? Math.abs(u.valToPos(list[1]!.time / 1000, 'x', true) - u.valToPos(list[0]!.time / 1000, 'x', true)) : 8;
+      const bodyWidth = Math.max(1, Math.round(columnWidth * 0.7));
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(u.bbox.left, u.bbox.top, u.bbox.width, u.bbox.height);
+      ctx.clip();
+      for (let index = first; index <= last; index += 1) {
+        const candle = list[index];
+        if (!candle) continue;
+        const open = Number(candle.open);
+        const close = Number(candle.close);
+        const x = Math.round(u.valToPos(candle.time / 1000, 'x', true));
+        const top = u.valToPos(Math.max(open, close), 'y', true);
+        const bottom = u.valToPos(Math.min(open, close), 'y', true);
+        ctx.fillStyle = ctx.strokeStyle = close >= open ? COLORS.up : COLORS.down;
+        ctx.lineWidth = Math.max(1, devicePixelRatio);
+        ctx.beginPath();
+        ctx.moveTo(x, u.valToPos(Number(candle.high), 'y', true));
+        ctx.lineTo(x, u.valToPos(Number(candle.low), 'y', true));
+        ctx.stroke();
+        ctx.fillRect(x - bodyWidth / 2, top, bodyWidth, Math.max(1, bottom - top));
+      }
+      ctx.restore();
+    };
+    const hidden = { paths: () => null, points: { show: false } };
+    const u = new uPlot(
+      {
+        width: element.clientWidth || 600,
+        height: element.clientHeight || 360,
+        cursor: { drag: { x: false, y: false } },
+        legend: { show: false },
+        scales: {
+          x: { time: true },
+          y: { auto: true },
+          volume: { range: (_u, _min, max) => [0, (max || 1) * 4] },
+        },
+        axes: [{ ...axis }, { ...axis, side: 1, size: 64 }],
+        series: [
+          {},
+          { label: 'High', ...hidden },
+          { label: 'Low', ...hidden },
+          {
+            label: t`Volume`,
+            scale: 'volume',
+            paths: uPlot.paths.bars!({ size: [0.7, 40] }),
+            fill: theme === 'dark' ? 'rgb(152 161 173 / 25%)' : 'rgb(94 102 115 / 20%)',
+            stroke: 'transparent',
+            points: { show: false },
+          },
+          { label: `MA${MA_PERIODS[0]}`, stroke: COLORS.ma7, width: 1.25, points: { show: false } },
+          { label: `MA${MA_PERIODS[1]}`, stroke: COLORS.ma25, width: 1.25, points: { show: false } },
+        ],
+        hooks: { draw: [drawCandles] },
+      },
+      dataOf(candlesRef.current),
+      element,
+    );
+    plot.current = u;
+    applyView(u);
+    const resize = new ResizeObserver(() => u.setSize({ width: element.clientWidth, height: element.clientHeight }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      u.destroy();
+      plot.current = null;
+    };
+    // applyView reads refs only; the plot is rebuilt for a theme or language change alone.
+  }, [theme, t]);
+
+  useEffect(() => {
+    candlesRef.current = candles;
+    const u = plot.current;
+    if (!u) return;
+    u.setData(dataOf(candles), false);
+    applyView(u);
+  }, [candles]);
+
+  const pan = (candlesBack: number) => {
+    view.current.fromEnd = Math.max(0, view.current.fromEnd + candlesBack);
+    if (plot.current) applyView(plot.current);
+  };
+  const drag = useRef<{ x: number; fromEnd: number } | null>(null);
+
+  return (
+    <section className={styles.chartPanel} aria-label={t`Price chart`} data-testid="exchange-chart">
+      <div className={styles.intervals} role="group" aria-label={t`Candle interval`}>
+        {CHART_INTERVALS.map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            className={styles.intervalButton}
+            aria-pressed={choice === interval}
+            data-testid={`chart-interval-${choice}`}
+            onClick={() => setChartInterval(choice)}
+          >
+            {choice}
+          </button>
+        ))}
+        <span className={styles.legend} aria-hidden="true">
+          <span style={{ color: COLORS.ma7 }}>MA{MA_PERIODS[0]}</span> <span style={{ color: COLORS.ma25 }}>MA{MA_PERIODS[1]}</span>
+        </span>
+      </div>
+      <div
+        ref={holder}
+        className={styles.chartCanvas}
+        data-testid="exchange-candles"
+        data-state={status}
+        data-candles={candles.length}
+        tabIndex={0}
+        role="img"
+        aria-label={t`Candles of ${symbol.name}; use the left and right arrow keys to move through time`}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowLeft') pan(10);
+          else if (event.key === 'ArrowRight') pan(-10);
+          else return;
+          event.preventDefault();
+        }}
+        onWheel={(event) => pan(Math.sign(event.deltaY || event.deltaX) * -5)}
+        onPointerDown={(event) => {
+          drag.current = { x: event.clientX, fromEnd: view.current.fromEnd };
+          event.currentTarget.setPointerCapture(event.pointerId);
+        }}
+        onPointerMove={(event) => {
+          const start = drag.current;
+          const u = plot.current;
+          if (!start || !u) return;
+          const perCandle = u.bbox.width / devicePixelRatio / view.current.count;
+          view.current.fromEnd = Math.max(0, start.fromEnd + Math.round((event.clientX - start.x) / perCandle));
+          applyView(u);
+        }}
+        onPointerUp={() => {
+          drag.current = null;
+        }}
+      />
+      {status === 'empty' ? <p className={styles.chartEmpty}>{t`No trades in this interval yet.`}</p> : null}
+    </section>
+  );
+}
+
+function dataOf(candles: readonly Candle[]): uPlot.AlignedData {
+  const [time, , high, low, , volume, ma7, ma25] = chartColumns(candles);
+  return [time, high, low, volume, ma7, ma25] as uPlot.AlignedData;
+}

@@ -1,0 +1,154 @@
+/**
+ * /Exchange/ExchangeCoinOrder (spec 2, the orders menu's exchange entry, R-MENU-02): the
+ * signed-in user's spot orders with filters (pair, side, status) and paging; open orders can
+ * be cancelled here too. The orders call filters by pair and status on the server; it has no
+ * side filter, so a side choice reads the matching pages (ORDERS_PAGE_MAX orders each, at most
+ * SIDE_SCAN_PAGES of them) and pages through that side's orders here.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { useEffect, useId, useState } from 'react';
+import { ORDERS_PAGE_MAX, ordersCall, type OrderViewData } from '../../../shared/api/exchange';
+import { SYMBOL_TYPE } from '../../../shared/constants';
+import { callApi } from '../../api/client';
+import { PageLink } from '../../ui/PageLink';
+import { useHubStatus, useSymbols } from '../../state/hub';
+import { OrdersTable } from './OrdersTable';
+import styles from './exchange.module.css';
+
+export const ORDERS_PAGE_SIZE = 20;
+/** Pages of ORDERS_PAGE_MAX orders a side filter reads at most. */
+export const SIDE_SCAN_PAGES = 20;
+
+export type StatusFilter = 'all' | 'open' | 'filled' | 'cancelled';
+export type SideFilter = 'all' | 'buy' | 'sell';
+
+export interface OrderFilters {
+  symbol: string;
+  side: SideFilter;
+  status: StatusFilter;
+}
+
+interface PageResult {
+  total: number;
+  list: OrderViewData[];
+  /** True when a side filter stopped at SIDE_SCAN_PAGES before the end. */
+  truncated: boolean;
+}
+
+async function readPage(filters: OrderFilters, page: number): Promise<PageResult | null> {
+  const base = { symbol: filters.symbol === '' ? undefined : filters.symbol, status: filters.status === 'all' ? undefined : filters.status };
+  if (filters.side === 'all') {
+    const answer = await callApi(ordersCall, { body: { ...base, offset: page * ORDERS_PAGE_SIZE, limit: ORDERS_PAGE_SIZE } });
+    return answer ? { total: answer.total, list: answer.list, truncated: false } : null;
+  }
+  const matching: OrderViewData[] = [];
+  let total = Number.POSITIVE_INFINITY;
+  let scanned = 0;
+  for (let index = 0; index < SIDE_SCAN_PAGES && scanned < total; index += 1) {
+    const answer = await callApi(ordersCall, { body: { ...base, offset: index * ORDERS_PAGE_MAX, limit: ORDERS_PAGE_MAX } });
+    if (!answer) return null;
+    total = answer.total;
+    scanned += answer.list.length;
+    matching.push(...answer.list.filter((order) => order.side === filters.side));
+    if (answer.list.length === 0) break;
+  }
+  return { total: matching.length, list: matching.slice(page * ORDERS_PAGE_SIZE, (page + 1) * ORDERS_PAGE_SIZE), truncated: scanned < total };
+}
+
+export function ExchangeOrders() {
+  const { t } = useLingui();
+  const status = useHubStatus()?.session.status;
+  const symbols = useSymbols().filter((symbol) => symbol.type === SYMBOL_TYPE.exchange);
+  const [filters, setFilters] = useState<OrderFilters>({ symbol: '', side: 'all', status: 'all' });
+  const [page, setPage] = useState(0);
+  const [reload, setReload] = useState(0);
+  const requestKey = JSON.stringify([filters, page, reload]);
+  /** The last answer and the request it answers: loading while that is not the current request. */
+  const [answer, setAnswer] = useState<{ key: string; result: PageResult } | null>(null);
+  const result = answer?.result ?? null;
+  const loading = answer?.key !== requestKey;
+  const ids = { symbol: useId(), side: useId(), status: useId() };
+
+  useEffect(() => {
+    if (status !== 'signedIn') return undefined;
+    let active = true;
+    const key = JSON.stringify([filters, page, reload]);
+    // A failed read (toasted by the client) ends the loading state and keeps what was shown.
+    const settle = (read: PageResult | null) => {
+      if (active) setAnswer((known) => ({ key, result: read ?? known?.result ?? { total: 0, list: [], truncated: false } }));
+    };
+    readPage(filters, page).then(settle, () => settle(null));
+    return () => {
+      active = false;
+    };
+  }, [filters, page, status, reload]);
+
+  const change = (next: Partial<OrderFilters>) => {
+    setFilters((current) => ({ ...current, ...next }));
+    setPage(0);
+  };
+
+  if (status === 'signedOut') {
+    return (
+      <p data-testid="orders-signed-out">
+        <PageLink to={`/login?from=${encodeURIComponent('/Exchange/ExchangeCoinOrder')}`}>{t`Log in`}</PageLink> {t`to see your orders.`}
+      </p>
+    );
+  }
+  const pageNumber = page + 1;
+  const pages = result ? Math.max(1, Math.ceil(result.total / ORDERS_PAGE_SIZE)) : 1;
+  return (
+    <div data-testid="exchange-orders-page">
+      <div className={styles.filters}>
+        <label htmlFor={ids.symbol}>
+          {t`Pair`}
+          <select id={ids.symbol} className={styles.smallSelect} value={filters.symbol} data-testid="filter-symbol" onChange={(event) => change({ symbol: event.target.value })}>
+            <option value="">{t`All pairs`}</option>
+            {symbols.map((symbol) => (
+              <option key={symbol.id} value={symbol.symbol}>
+                {symbol.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label htmlFor={ids.side}>
+          {t`Side`}
+          <select id={ids.side} className={styles.smallSelect} value={filters.side} data-testid="filter-side" onChange={(event) => change({ side: event.target.value as SideFilter })}>
+            <option value="all">{t`Buy and sell`}</option>
+            <option value="buy">{t`Buy`}</option>
+            <option value="sell">{t`Sell`}</option>
+          </select>
+        </label>
+        <label htmlFor={ids.status}>
+          {t`Status`}
+          <select id={ids.status} className={styles.smallSelect} value={filters.status} data-testid="filter-status" onChange={(event) => change({ status: event.target.value as StatusFilter })}>
+            <option value="all">{t`All statuses`}</option>
+            <option value="open">{t`Open`}</option>
+            <option value="filled">{t`Filled`}</option>
+            <option value="cancelled">{t`Cancelled`}</option>
+          </select>
+        </label>
+        <PageLink to="/exchange" className={styles.moreLink}>
+          {t`Back to trading`}
+        </PageLink>
+      </div>
+      <div aria-busy={loading || undefined} data-testid="orders-results" data-loading={loading ? 'true' : 'false'}>
+        {result === null ? (
+          <p className={styles.muted}>{t`Loading…`}</p>
+        ) : (
+          <OrdersTable orders={result.list} onCancelled={() => setReload((value) => value + 1)} testId="all-orders" emptyText={t`No orders match these filters.`} />
+        )}
+      </div>
+      {result?.truncated ? <p className={styles.muted}>{t`Only your latest orders are searched by side.`}</p> : null}
+      <nav className={styles.pager} aria-label={t`Pages`}>
+        <button type="button" data-testid="orders-prev" disabled={page === 0 || loading} onClick={() => setPage(page - 1)}>
+          {t`Previous`}
+        </button>
+        <span data-testid="orders-page">{t`Page ${pageNumber} of ${pages}`}</span>
+        <button type="button" data-testid="orders-next" disabled={page + 1 >= pages || loading} onClick={() => setPage(page + 1)}>
+          {t`Next`}
+        </button>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * The handicap (spec 2, Exchange Handicap): asks above, the last price, bids below, each row
+ * with its depth bar; a precision switch groups the levels to coarser price steps. Clicking a
+ * row puts its price into the order form.
+ */
+import { useLingui } from '@lingui/react/macro';
+import { useId, useMemo, useState } from 'react';
+import type { MarketSymbol, Quote } from '../../../shared/api/market';
+import type { BookSnapshot } from '../../../shared/realtime';
+import { buildBook, groupingOptions, type BookRow } from './book';
+import { stepText } from './decimals';
+import styles from './exchange.module.css';
+
+export function OrderBook({ symbol, book, quote, rows, onPick }: { symbol: MarketSymbol; book: BookSnapshot | null; quote: Quote | null; rows: number; onPick: (price: string) => void }) {
+  const { t } = useLingui();
+  const options = groupingOptions(symbol.pricePrecision);
+  const [decimals, setDecimals] = useState(symbol.pricePrecision);
+  const grouping = options.includes(decimals) ? decimals : symbol.pricePrecision;
+  const selectId = useId();
+  const view = useMemo(
+    () => (book ? buildBook(book, { decimals: grouping, pricePrecision: symbol.pricePrecision, volumePrecision: symbol.volumePrecision, rows }) : null),
+    [book, grouping, symbol.pricePrecision, symbol.volumePrecision, rows],
+  );
+  const change = quote ? Number(quote.changePercent) : 0;
+
+  return (
+    <section className={styles.panel} aria-labelledby={`${selectId}-title`} data-testid="exchange-book" data-sequence={book?.sequence ?? -1}>
+      <div className={styles.panelHead}>
+        <h2 id={`${selectId}-title`} className={styles.panelTitle}>{t`Order book`}</h2>
+        <label className={styles.visuallyHidden} htmlFor={selectId}>{t`Price grouping`}</label>
+        <select id={selectId} className={styles.smallSelect} value={grouping} data-testid="book-grouping" onChange={(event) => setDecimals(Number(event.target.value))}>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {stepText(option)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={styles.bookHeader} aria-hidden="true">
+        <span>{t`Price (${symbol.quoteSymbol})`}</span>
+        <span>{t`Amount (${symbol.baseSymbol})`}</span>
+        <span>{t`Total`}</span>
+      </div>
+      {view ? (
+        <>
+          <ol className={`${styles.bookSide} ${styles.asks}`} data-testid="book-asks" aria-label={t`Sell orders`}>
+            {[...view.asks].reverse().map((row) => (
+              <BookLine key={row.price} row={row} side="ask" onPick={onPick} />
+            ))}
+          </ol>
+          <p className={styles.bookLast} data-testid="book-last" data-direction={change >= 0 ? 'up' : 'down'}>
+            {quote ? quote.c : '—'}
+          </p>
+          <ol className={styles.bookSide} data-testid="book-bids" aria-label={t`Buy orders`}>
+            {view.bids.map((row) => (
+              <BookLine key={row.price} row={row} side="bid" onPick={onPick} />
+            ))}
+          </ol>
+        </>
+      ) : (
+        <p className={styles.muted}>{t`Loading…`}</p>
+      )}
+    </section>
+  );
+}
+
+function BookLine({ row, side, onPick }: { row: BookRow; side: 'bid' | 'ask'; onPick: (price: string) => void }) {
+  return (
+    <li className={styles.bookRow} data-side={side} data-testid="book-row">
+      <button type="button" className={styles.bookButton} onClick={() => onPick(row.price)}>
+        <span className={styles.depthBar} style={{ width: `${row.depthPercent}%` }} aria-hidden="true" />
+        <span className={styles.bookPrice}>{row.price}</span>
+        <span>{row.quantity}</span>
+        <span>{row.total}</span>
+      </button>
+    </li>
+  );
+}

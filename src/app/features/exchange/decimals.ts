@@ -1,0 +1,60 @@
+/**
+ * Exact decimal helpers of the exchange screen (spec 5: money is never a float). Prices and
+ * quantities stay decimal strings; arithmetic goes through bigint units of an explicit scale.
+ */
+import { formatUnits, parseUnits, SCALE_MAX } from '../../../shared/money';
+
+/** Longest whole part a price or amount field accepts. */
+export const WHOLE_DIGITS_MAX = 11;
+
+/**
+ * What the user typed, cleaned as they type (spec 5): digits and one decimal separator (a comma
+ * counts as one), no more decimals than `scale` (extra digits are cut, never rounded), no
+ * leading zeros. A scale of 0 accepts whole numbers only.
+ */
+export function sanitizeDecimalInput(text: string, scale: number): string {
+  const places = Math.max(0, Math.min(SCALE_MAX, Math.trunc(scale)));
+  const cleaned = text.replace(/,/g, '.').replace(/[^\d.]/g, '');
+  const dot = cleaned.indexOf('.');
+  const whole = (dot === -1 ? cleaned : cleaned.slice(0, dot)).replace(/^0+(?=\d)/, '').slice(0, WHOLE_DIGITS_MAX);
+  if (dot === -1 || places === 0) return whole;
+  const fraction = cleaned.slice(dot + 1).replace(/\./g, '').slice(0, places);
+  return `${whole === '' ? '0' : whole}.${fraction}`;
+}
+
+/** The text as units of `scale`, or null unless it is a positive amount with at most `scale` decimals. */
+export function positiveUnits(text: string, scale: number): bigint | null {
+  const trimmed = text.trim().replace(/\.$/, '');
+  if (trimmed === '') return null;
+  try {
+    const units = parseUnits(trimmed, scale);
+    return units > 0n ? units : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Units of any sign, or null when unreadable (more decimals than `scale` are cut, not refused). */
+export function unitsOf(text: string, scale: number): bigint | null {
+  const match = /^(-)?(\d+)(?:\.(\d*))?$/.exec(text.trim());
+  if (!match) return null;
+  const [, minus, whole = '0', fraction = ''] = match;
+  const units = BigInt(whole + fraction.padEnd(scale, '0').slice(0, scale));
+  return minus ? -units : units;
+}
+
+/** A decimal string without trailing zeros (and dot). */
+export function trimZeros(text: string): string {
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}
+
+/** Units as the short text a field shows (no padding zeros). */
+export function unitsText(units: bigint, scale: number): string {
+  return trimZeros(formatUnits(units, scale));
+}
+
+/** The step of `decimals` places as a decimal string: 2 -> "0.01", 0 -> "1", -1 -> "10". */
+export function stepText(decimals: number): string {
+  if (decimals <= 0) return `1${'0'.repeat(-decimals)}`;
+  return `0.${'0'.repeat(decimals - 1)}1`;
+}

@@ -1,0 +1,255 @@
+// Proves the spot exchange page in Chromium against the real server and its robots: candles drawn with uPlot, a resting limit order seen in two tabs and cancelled, a crossing order that fills against a robot with its trade, balance change and history, a refused order's translated errmsg, visitors sent to log in, the orders page with filters, and the page's JavaScript budget.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { markContext, readRequestLog, resetRequestLog } from './request-log';
+import { expect, test, type BrowserContext, type Page } from './support/test';
+
+const PASSWORD = 'Demo1234!';
+const DESKTOP = { width: 1440, height: 900 };
+const PAGE = '/en/exchange?id=btc_usdt';
+/** Measured at 204 KB gzip for the document's scripts of /en/exchange (app shell, zod, uPlot); about 15 % headroom. */
+const EXCHANGE_JS_BUDGET_BYTES = 235 * 1024;
+const WEB_ROOT = process.env.E2E_WEB_ROOT ?? 'dist';
+
+async function signIn(context: BrowserContext, username: string): Promise<void> {
+  const csrf = await context.request.post('/api/v1/csrftoken', { data: {} });
+  const token = ((await csrf.json()) as { data: { token: string } }).data.token;
+  const answer = await context.request.post('/api/v1/account/signin', { form: { username, password: PASSWORD }, headers: { 'X-XSRF-TOKEN': token } });
+  expect(((await answer.json()) as { errcode: number }).errcode).toBe(0);
+}
+
+async function openSignedIn(context: BrowserContext, path: string): Promise<Page> {
+  await signIn(context, 'trader1@demo.exchange');
+  const page = await context.newPage();
+  await page.goto(path);
+  await expect(page.getByTestId('header')).toHaveAttribute('data-session', 'signedIn');
+  await expect(page.getByTestId('exchange-screen')).toBeVisible();
+  return page;
+}
+
+/** The best bid and ask of the page's book, as decimal strings. */
+async function bestPrices(page: Page): Promise<{ bid: string; ask: string }> {
+  const bid = page.getByTestId('book-bids').locator('[data-testid="book-row"] button > span:nth-child(2)').first();
+  const ask = page.getByTestId('book-asks').locator('[data-testid="book-row"] button > span:nth-child(2)').last();
+  await expect(bid).toHaveText(/^\d+\.\d{2}$/);
+  await expect(ask).toHaveText(/^\d+\.\d{2}$/);
+  return { bid: (await bid.textContent())!, ask: (await ask.textContent())! };
+}
+
+/** A price of two decimals times a factor in percent, as a decimal string of two decimals. */
+function scaled(price: string, percent: number): string {
+  const cents = (BigInt(price.replace('.', '')) * BigInt(percent)) / 100n;
+  return `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+}
+
+async function serverAvailable(context: BrowserContext, currency: string): Promise<bigint> {
+  const csrf = await context.request.post('/api/v1/csrftoken', { data: {} });
+  const token = ((await csrf.json()) as { data: { token: string } }).data.token;
+  const answer = await context.request.post('/api/v1/balance/list', { data: {}, headers: { 'X-XSRF-TOKEN': token } });
+  const body = (await answer.json()) as { data?: { currency: string; balance: string; frozen: string }[] };
+  expect(body.data, JSON.stringify(body)).toBeDefined();
+  const balances = body.data!;
+  const entry = balances.find((balance) => balance.currency === currency)!;
+  const units = (text: string) => BigInt(text.replace(/^(-?)(\d+)\.?(\d*)$/, (_m, sign: string, whole: string, fraction: string) => `${sign}${whole}${fraction.padEnd(8, '0').slice(0, 8)}`));
+  return units(entry.balance) + units(entry.frozen);
+}
+
+/** The available amount a form shows ("0.499900 BTC") in units of 10^-8. */
+async function shownAvailable(page: Page, side: 'buy' | 'sell'): Promise<bigint> {
+  const text = ((await page.getByTestId(`available-${side}`).textContent()) ?? '').trim();
+  const match = /^(\d+)\.(\d+) /.exec(text);
+  expect(match, text).not.toBeNull();
+  return BigInt(`${match![1]}${match![2]!.padEnd(8, '0')}`);
+}
+
+test.describe('exchange', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('R-ROUTE-09 R-API-01 the exchange page draws candles with volume and moving averages, a grouped book and the latest trades', async ({ page }) => {
+    await page.goto(PAGE);
+    await expect(page.getByTestId('exchange-pair')).toHaveText('BTC/USDT');
+    const candles = page.getByTestId('exchange-candles');
+    await expect(candles).toHaveAttribute('data-state', 'ready');
+    expect(Number(await candles.getAttribute('data-candles'))).toBeGreaterThan(50);
+    // uPlot drew on its canvas: some pixels are not blank.
+    const painted = await candles.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+      const context = canvas.getContext('2d')!;
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      let count = 0;
+      for (let index = 3; index < data.length; index += 4) if (data[index]! > 0) count += 1;
+      return count;
+    });
+    expect(painted).toBeGreaterThan(1000);
+    // Another interval loads its own candles.
+    await page.getByTestId('chart-interval-1h').click();
+    await expect(page.getByTestId('chart-interval-1h')).toHaveAttribute('aria-pressed', 'true');
+    await expect(candles).toHaveAttribute('data-state', 'ready');
+    // Panning back loads older candles (klines with `to`).
+    const before = Number(await candles.getAttribute('data-candles'));
+    await candles.focus();
+    for (let step = 0; step < 30; step += 1) await page.keyboard.press('ArrowLeft');
+    await expect.poll(async () => Number(await candles.getAttribute('data-candles'))).toBeGreaterThan(before);
+
+    // The book groups to a coarser step: prices then carry one decimal.
+    await expect(page.getByTestId('book-row').first()).toBeVisible();
+    await page.getByTestId('book-grouping').selectOption('1');
+    await expect(page.getByTestId('book-bids').getByTestId('book-row').first().locator('span').nth(1)).toHaveText(/^\d+\.\d$/);
+    await expect(page.getByTestId('trade-row').first()).toBeVisible();
+    // The market list links to other symbols' pages.
+    await page.locator('[data-testid="market-link"][data-symbol="ETH_USDT"]').click();
+    await expect(page).toHaveURL(/\/en\/exchange\?id=eth_usdt$/);
+    await expect(page.getByTestId('exchange-pair')).toHaveText('ETH/USDT');
+  });
+
+  test('R-API-01 two tabs keep a live book through the hub: one socket feed, no polling by the tabs', async ({ context, baseURL, request }) => {
+    const client = await markContext(context, baseURL ?? '');
+    const pages = [await context.newPage(), await context.newPage()];
+    for (const tab of pages) {
+      await tab.goto(PAGE);
+      await expect(tab.getByTestId('book-row').first()).toBeVisible();
+    }
+    // The first paint reads the book over HTTP (each tab once, the hub once): the log counts them.
+    expect((await readRequestLog(request, client)).counts['GET /api/v1/quotation/full_quote'] ?? 0).toBeGreaterThanOrEqual(2);
+    await resetRequestLog(request, client);
+    const sequences = await Promise.all(pages.map(async (tab) => Number(await tab.getByTestId('exchange-book').getAttribute('data-sequence'))));
+    // The robots move the book: both tabs follow the deltas the hub applies.
+    for (const [index, tab] of pages.entries()) {
+      await expect.poll(async () => Number(await tab.getByTestId('exchange-book').getAttribute('data-sequence')), { timeout: 20_000 }).toBeGreaterThan(sequences[index]!);
+    }
+    await pages[0]!.waitForTimeout(4_000);
+    const log = await readRequestLog(request, client);
+    // Deltas come over the socket; a snapshot is read only on a gap (none per tab per second).
+    expect(log.counts['POST /api/v1/quotation/recent'] ?? 0, JSON.stringify(log.counts)).toBe(0);
+    expect(log.counts['GET /api/v1/quotation/full_quote'] ?? 0, JSON.stringify(log.counts)).toBeLessThanOrEqual(2);
+  });
+
+  test('R-API-04 R-VAL-07 a signed-in user places a resting limit order, sees it in two tabs and cancels it', async ({ context }) => {
+    const page = await openSignedIn(context, PAGE);
+    const other = await context.newPage();
+    await other.goto(PAGE);
+    await expect(other.getByTestId('exchange-screen')).toBeVisible();
+
+    const { bid } = await bestPrices(page);
+    const price = scaled(bid, 80);
+    const form = page.getByTestId('order-form-buy');
+    // Decimal rules: two price decimals and six amount decimals, extra digits cut as typed.
+    await form.getByTestId('order-price-buy').fill(`${price}9`);
+    await expect(form.getByTestId('order-price-buy')).toHaveValue(price);
+    await form.getByTestId('order-amount-buy').fill('0.0012345');
+    await expect(form.getByTestId('order-amount-buy')).toHaveValue('0.001234');
+    await form.getByTestId('order-amount-buy').fill('0.001');
+    await expect(form.getByTestId('order-fee-buy')).toHaveText('≈ 0.000001 BTC');
+    await expect(form).toContainText('Fee (maker 0.08%)');
+    // A second click while the first is on its way places nothing more.
+    await form.getByTestId('order-submit-buy').dblclick();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Order placed' })).toBeVisible();
+
+    const row = (target: Page) => target.getByTestId('open-orders').locator(`[data-testid="order-row"][data-side="buy"]`).filter({ hasText: price });
+    await expect(row(page)).toHaveCount(1);
+    await expect(row(other)).toHaveCount(1);
+    await row(page).getByTestId('order-cancel').click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Order cancelled' })).toBeVisible();
+    await expect(row(page)).toHaveCount(0);
+    await expect(row(other)).toHaveCount(0);
+    await page.getByTestId('orders-tab-history').click();
+    await expect(page.getByTestId('history-orders').locator('[data-testid="order-row"][data-status="cancelled"]').filter({ hasText: price })).toHaveCount(1);
+  });
+
+  test('R-API-04 R-ENT-06 a crossing sell fills against a robot: the trade, the balance change and the history show it', async ({ context }) => {
+    const page = await openSignedIn(context, PAGE);
+    const form = page.getByTestId('order-form-sell');
+    await expect(form.getByTestId('available-sell')).not.toContainText('…');
+    const before = await shownAvailable(page, 'sell');
+    const lastTradeId = Math.max(0, ...(await page.getByTestId('trade-row').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-trade-id'))))));
+
+    const { bid } = await bestPrices(page);
+    const price = scaled(bid, 97);
+    await form.getByTestId('order-price-sell').fill(price);
+    await form.getByTestId('order-amount-sell').fill('0.0002');
+    await expect(form).toContainText('Fee (taker 0.1%)');
+    await form.getByTestId('order-submit-sell').click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Order filled: 0.0002 BTC' })).toBeVisible();
+
+    // The trade: a sell taker at or above the limit price, newer than what the page showed.
+    await expect
+      .poll(async () =>
+        page.getByTestId('trade-row').evaluateAll(
+          (rows, [known, limit]) => rows.some((row) => Number(row.getAttribute('data-trade-id')) > known && row.getAttribute('data-side') === 'sell' && Number(row.querySelector('span')?.textContent) >= limit),
+          [lastTradeId, Number(price)] as const,
+        ),
+      )
+      .toBe(true);
+    // The balance: the form shows what the server holds now, less than before.
+    await expect.poll(async () => (await shownAvailable(page, 'sell')) < before).toBe(true);
+    const server = await serverAvailable(context, 'BTC');
+    await expect.poll(async () => (await shownAvailable(page, 'sell')) === (server / 100n) * 100n).toBe(true);
+    // The history, on the page and on /Exchange/ExchangeCoinOrder with its filters.
+    await page.getByTestId('orders-tab-history').click();
+    await expect(page.getByTestId('history-orders').locator('[data-testid="order-row"][data-status="filled"][data-side="sell"]').first()).toBeVisible();
+    await page.getByTestId('orders-more').click();
+    await expect(page).toHaveURL(/\/en\/Exchange\/ExchangeCoinOrder$/i);
+    await expect(page.getByTestId('page-title')).toHaveText('Spot orders');
+    await page.getByTestId('filter-side').selectOption('sell');
+    await page.getByTestId('filter-status').selectOption('filled');
+    await expect(page.getByTestId('orders-results')).toHaveAttribute('data-loading', 'false');
+    const rows = page.getByTestId('all-orders').getByTestId('order-row');
+    await expect(rows.first()).toBeVisible();
+    expect(await rows.evaluateAll((list) => list.every((row) => row.getAttribute('data-side') === 'sell' && row.getAttribute('data-status') === 'filled'))).toBe(true);
+    await page.getByTestId('filter-side').selectOption('buy');
+    await expect(page.getByTestId('orders-results')).toHaveAttribute('data-loading', 'false');
+    expect(await page.getByTestId('all-orders').getByTestId('order-row').evaluateAll((list) => list.every((row) => row.getAttribute('data-side') === 'buy'))).toBe(true);
+    await expect(page.getByTestId('orders-page')).toHaveText(/^Page 1 of \d+$/);
+  });
+
+  test('R-API-04 a refused order (insufficient balance) shows the translated errmsg', async ({ context }) => {
+    const page = await openSignedIn(context, '/de/exchange?id=btc_usdt');
+    const form = page.getByTestId('order-form-buy');
+    const { ask } = await bestPrices(page);
+    await form.getByTestId('order-price-buy').fill(ask);
+    await form.getByTestId('order-amount-buy').fill('1000');
+    await form.getByTestId('order-submit-buy').click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Unzureichendes Guthaben.' })).toBeVisible();
+    await expect(form.getByTestId('order-refusal-buy')).toHaveText('Unzureichendes Guthaben.');
+    await expect(page.getByTestId('open-orders').locator('[data-testid="order-row"]').filter({ hasText: '1000' })).toHaveCount(0);
+  });
+
+  test('R-STATE-02 a visitor sees the market and is sent to log in when placing an order', async ({ page }) => {
+    await page.goto(PAGE);
+    await expect(page.getByTestId('exchange-screen')).toBeVisible();
+    await page.getByTestId('order-submit-buy').click();
+    await expect(page).toHaveURL(/\/en\/login\?from=/);
+    expect(decodeURIComponent(new URL(page.url()).searchParams.get('from') ?? '')).toBe('/en/exchange?id=btc_usdt');
+  });
+
+  test('R-ROUTE-09 the mobile trading page shows tabs for the chart, book and form, trades and markets', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(PAGE);
+    await expect(page.getByTestId('exchange-screen')).toHaveAttribute('data-layout', 'phone');
+    await expect(page.getByTestId('order-form-buy')).toBeVisible();
+    await page.getByTestId('order-side-sell').click();
+    await expect(page.getByTestId('order-form-sell')).toBeVisible();
+    await page.getByTestId('mobile-tab-chart').click();
+    await expect(page.getByTestId('exchange-candles')).toHaveAttribute('data-state', 'ready');
+    await page.getByTestId('mobile-tab-markets').click();
+    await expect(page.getByTestId('market-link').first()).toBeVisible();
+    await context.close();
+  });
+
+  test('the exchange page loads at most its budget of gzipped JavaScript in the document', async ({ page, baseURL }) => {
+    const scripts = new Set<string>();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      const isHubWorker = /\/hub-worker-[^/]*\.js$/.test(url.pathname);
+      if (url.origin === new URL(baseURL ?? '').origin && request.resourceType() === 'script' && !isHubWorker) scripts.add(url.pathname);
+    });
+    await page.goto(PAGE);
+    await expect(page.getByTestId('exchange-candles')).toHaveAttribute('data-state', 'ready');
+    const sizes = [...scripts].map((script) => ({ script, gzipBytes: zlib.gzipSync(fs.readFileSync(path.join(WEB_ROOT, decodeURIComponent(script))), { level: 9 }).length }));
+    const total = sizes.reduce((sum, entry) => sum + entry.gzipBytes, 0);
+    console.log(`exchange page: ${(total / 1024).toFixed(1)} KB gzip in ${sizes.length} scripts`);
+    expect(sizes.length).toBeGreaterThan(0);
+    expect(total, JSON.stringify(sizes)).toBeLessThanOrEqual(EXCHANGE_JS_BUDGET_BYTES);
+  });
+});
