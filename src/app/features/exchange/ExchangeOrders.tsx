@@ -5,7 +5,7 @@
  * side filter, so a side choice reads the matching pages (ORDERS_PAGE_MAX orders each, at most
  * SIDE_SCAN_PAGES of them) and pages through that side's orders here.
  */
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
 import { ORDERS_PAGE_MAX, ordersCall, type OrderViewData } from '../../../shared/api/exchange';
 import { SYMBOL_TYPE } from '../../../shared/constants';
@@ -91,7 +91,9 @@ export function ExchangeOrders() {
   if (status === 'signedOut') {
     return (
       <p data-testid="orders-signed-out">
-        <PageLink to={`/login?from=${encodeURIComponent('/Exchange/ExchangeCoinOrder')}`}>{t`Log in`}</PageLink> {t`to see your orders.`}
+        <Trans>
+          <PageLink to={`/login?from=${encodeURIComponent('/Exchange/ExchangeCoinOrder')}`}>Log in</PageLink> to see your orders.
+        </Trans>
       </p>
     );
   }

@@ -4,7 +4,7 @@
  * and historical orders. Desktop shows them together; under 1024 px it is the mobile trading
  * page, with tabs for the chart, the book and form, the trades and the markets.
  */
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { SYMBOL_TYPE } from '../../../shared/constants';
@@ -118,7 +118,9 @@ function Trading({ symbol, symbols }: { symbol: MarketSymbol; symbols: MarketSym
       </div>
       {!signedIn ? (
         <p className={styles.muted}>
-          <PageLink to={`/login?from=${encodeURIComponent(`/exchange?id=${symbol.symbol.toLowerCase()}`)}`}>{t`Log in`}</PageLink> {t`to see your orders.`}
+          <Trans>
+            <PageLink to={`/login?from=${encodeURIComponent(`/exchange?id=${symbol.symbol.toLowerCase()}`)}`}>Log in</PageLink> to see your orders.
+          </Trans>
         </p>
       ) : ordersTab === 'open' ? (
         orders.open === null ? (

@@ -59,10 +59,10 @@ export function OrderForms(props: OrderFormProps) {
       <div className={styles.panelHead}>
         <div className={styles.tabs} role="group" aria-label={t`Order type`}>
           <button type="button" className={styles.tab} aria-pressed={type === 'limit'} data-testid="order-type-limit" onClick={() => setType('limit')}>
-            {t`Limit`}
+            {t({ message: 'Limit', context: 'order type' })}
           </button>
           <button type="button" className={styles.tab} aria-pressed={type === 'market'} data-testid="order-type-market" onClick={() => setType('market')}>
-            {t`Market`}
+            {t({ message: 'Market', context: 'order type' })}
           </button>
         </div>
       </div>

@@ -74,7 +74,7 @@ export function OrdersTable({ orders, onCancelled, testId, emptyText }: { orders
                 {_(SIDE_LABELS[order.side])}
               </td>
               <td data-label={t`Type`}>{_(TYPE_LABELS[order.type])}</td>
-              <td data-label={t`Price`}>{order.price === null ? t`Market` : trimZeros(order.price)}</td>
+              <td data-label={t`Price`}>{order.price === null ? t({ message: 'Market', context: 'order price' }) : trimZeros(order.price)}</td>
               <td data-label={t`Amount`}>{orderAmountText(order)}</td>
               <td data-label={t`Filled`} data-testid="order-filled">{trimZeros(order.filledQuantity)}</td>
               <td data-label={t`Average`}>{order.averagePrice === null ? '—' : trimZeros(order.averagePrice)}</td>

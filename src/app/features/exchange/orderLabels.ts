@@ -5,7 +5,7 @@ import type { OrderViewData } from '../../../shared/api/exchange';
 import { trimZeros } from './decimals';
 
 export const SIDE_LABELS: Record<OrderViewData['side'], MessageDescriptor> = { buy: msg`Buy`, sell: msg`Sell` };
-export const TYPE_LABELS: Record<OrderViewData['type'], MessageDescriptor> = { limit: msg`Limit`, market: msg`Market` };
+export const TYPE_LABELS: Record<OrderViewData['type'], MessageDescriptor> = { limit: msg({ message: 'Limit', context: 'order type' }), market: msg({ message: 'Market', context: 'order type' }) };
 export const STATUS_LABELS: Record<OrderViewData['status'], MessageDescriptor> = { open: msg`Open`, filled: msg`Filled`, cancelled: msg`Cancelled` };
 
 /** The amount an order asks for: its quantity, or for a market buy the quote it spends. */
