@@ -12,6 +12,7 @@ import { bookBenchmark } from './book';
 import { ledgerBenchmark } from './ledger';
 import { ordersBenchmark } from './orders';
 import { pwaBenchmark } from './pwa';
+import { tradingBenchmark } from './trading';
 
 export interface BenchmarkRow {
   metric: string;
@@ -25,7 +26,7 @@ export interface BenchmarkModule {
   run(): Promise<BenchmarkRow[]>;
 }
 
-const BENCHMARKS: BenchmarkModule[] = [ledgerBenchmark, bookBenchmark, ordersBenchmark, pwaBenchmark];
+const BENCHMARKS: BenchmarkModule[] = [ledgerBenchmark, bookBenchmark, ordersBenchmark, pwaBenchmark, tradingBenchmark];
 
 /** Whole numbers as they are, others with a precision that suits their size. */
 function formatValue(value: number | string): string {
