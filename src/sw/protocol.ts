@@ -23,6 +23,8 @@ export interface SwMessage {
 
 export interface BuildReply {
   buildId: string;
+  /** The worker's own events still at work (their kind and URL): what keeps it from being idle. */
+  pending?: string[];
 }
 
 export interface WarmReply {

@@ -60,6 +60,20 @@ async function storeWarmFile(url: string, response: Response): Promise<void> {
 
 let warming: Promise<WarmReply> | undefined;
 
+/**
+ * Every event promise still at work, by kind and URL. Chromium hands over to a waiting worker
+ * only once this one is idle; the describe answer lists what keeps it busy.
+ */
+const pendingWork = new Map<number, string>();
+let nextWorkId = 0;
+function tracked<T>(label: string, work: Promise<T>): Promise<T> {
+  const id = nextWorkId++;
+  pendingWork.set(id, label);
+  const done = () => pendingWork.delete(id);
+  work.then(done, done);
+  return work;
+}
+
 async function warmFiles(): Promise<WarmReply> {
   const cache = await caches.open(cacheNames.routes);
   const reply: WarmReply = { warmedCount: 0, failedCount: 0 };
@@ -140,20 +154,25 @@ self.addEventListener('fetch', (event) => {
     case 'network':
       return;
     case 'page':
-      event.respondWith(networkFirstWithTimeout(request, { timeoutMs: NAVIGATION_TIMEOUT_MS, fallback: () => shell.matchPrecache(SHELL_PAGE_URL) }));
+      event.respondWith(
+        tracked(`page ${request.url}`, networkFirstWithTimeout(request, { timeoutMs: NAVIGATION_TIMEOUT_MS, fallback: () => shell.matchPrecache(SHELL_PAGE_URL) })),
+      );
       // A new tab or a reload: a tab of an older build may just have gone.
-      event.waitUntil(dropUnusedBuilds());
+      event.waitUntil(tracked('drop unused builds', dropUnusedBuilds()));
       return;
     case 'image':
-      event.respondWith(shell.matchPrecache(request.url).then((cached) => cached ?? images.handle({ event, request })));
+      event.respondWith(tracked(`image ${request.url}`, shell.matchPrecache(request.url).then((cached) => cached ?? images.handle({ event, request }))));
       return;
     case 'asset':
       event.respondWith(
-        cacheOrNetwork(request, {
-          lookup: () => cachedFile(request),
-          store: warmFileUrlSet.has(request.url) ? (response) => storeWarmFile(request.url, response) : undefined,
-          keepAlive: (work) => event.waitUntil(work),
-        }),
+        tracked(
+          `asset ${request.url}`,
+          cacheOrNetwork(request, {
+            lookup: () => cachedFile(request),
+            store: warmFileUrlSet.has(request.url) ? (response) => storeWarmFile(request.url, response) : undefined,
+            keepAlive: (work) => event.waitUntil(tracked(`store ${request.url}`, work)),
+          }),
+        ),
       );
       return;
   }
@@ -164,21 +183,21 @@ self.addEventListener('message', (event) => {
   const replyPort = event.ports[0];
   switch (event.data.type) {
     case SW_MESSAGE.describe: {
-      const reply: BuildReply = { buildId: __BUILD_ID__ };
+      const reply: BuildReply = { buildId: __BUILD_ID__, pending: [...pendingWork.values()] };
       replyPort?.postMessage(reply);
       return;
     }
     case SW_MESSAGE.skipWaiting:
-      event.waitUntil(self.skipWaiting());
+      event.waitUntil(tracked('skip waiting', self.skipWaiting()));
       return;
     case SW_MESSAGE.warm:
       warming ??= warmFiles().finally(() => {
         warming = undefined;
       });
-      event.waitUntil(warming.then((reply) => replyPort?.postMessage(reply)));
+      event.waitUntil(tracked('warm', warming.then((reply) => replyPort?.postMessage(reply))));
       return;
     case SW_MESSAGE.tabStarted:
-      event.waitUntil(dropUnusedBuilds());
+      event.waitUntil(tracked('tab started', dropUnusedBuilds()));
       return;
     case SW_MESSAGE.whichBuild:
       return;
