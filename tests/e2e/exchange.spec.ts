@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { markContext, readRequestLog, resetRequestLog } from './request-log';
 import { expect, test, type BrowserContext, type Page } from './support/test';
+import { trimZeros } from '../../src/app/features/exchange/decimals';
 
 const PASSWORD = 'Demo1234!';
 const DESKTOP = { width: 1440, height: 900 };
@@ -145,7 +146,10 @@ test.describe('exchange', () => {
     await form.getByTestId('order-submit-buy').dblclick();
     await expect(page.getByTestId('toast').filter({ hasText: 'Order placed' })).toBeVisible();
 
-    const row = (target: Page) => target.getByTestId('open-orders').locator(`[data-testid="order-row"][data-side="buy"]`).filter({ hasText: price });
+    // The orders table shows numbers without trailing zeros (71937.00 as 71937).
+    const shownPrice = trimZeros(price);
+    const priceCell = (target: Page) => target.getByRole('cell', { name: shownPrice, exact: true });
+    const row = (target: Page) => target.getByTestId('open-orders').locator(`[data-testid="order-row"][data-side="buy"]`).filter({ has: priceCell(target) });
     await expect(row(page)).toHaveCount(1);
     await expect(row(other)).toHaveCount(1);
     await row(page).getByTestId('order-cancel').click();
@@ -153,7 +157,7 @@ test.describe('exchange', () => {
     await expect(row(page)).toHaveCount(0);
     await expect(row(other)).toHaveCount(0);
     await page.getByTestId('orders-tab-history').click();
-    await expect(page.getByTestId('history-orders').locator('[data-testid="order-row"][data-status="cancelled"]').filter({ hasText: price })).toHaveCount(1);
+    await expect(page.getByTestId('history-orders').locator('[data-testid="order-row"][data-status="cancelled"]').filter({ has: priceCell(page) })).toHaveCount(1);
   });
 
   test('R-API-04 R-ENT-06 a crossing sell fills against a robot: the trade, the balance change and the history show it', async ({ context }) => {
