@@ -5,6 +5,7 @@
  * page, with tabs for the chart, the book and form, the trades and the markets.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
+import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { SYMBOL_TYPE } from '../../../shared/constants';
@@ -22,6 +23,8 @@ import { OrdersTable } from './OrdersTable';
 import { useMarket } from './useMarket';
 import { useOrders } from './useOrders';
 import styles from './exchange.module.css';
+
+const localeRoute = getRouteApi('/{-$locale}');
 
 /** The market a bare /exchange opens. */
 export const DEFAULT_EXCHANGE_SYMBOL = 'BTC_USDT';
@@ -181,11 +184,19 @@ function Trading({ symbol, symbols }: { symbol: MarketSymbol; symbols: MarketSym
 
 function Ticker({ symbol, quote }: { symbol: MarketSymbol; quote: ReturnType<typeof useMarket>['quote'] }) {
   const { t } = useLingui();
+  const siteName = localeRoute.useLoaderData().name;
   const change = quote ? Number(quote.changePercent) : 0;
+  const pageTitle = t`Spot trading`;
+  useEffect(() => {
+    document.title = `${symbol.name} | ${pageTitle} | ${siteName}`;
+  }, [symbol.name, pageTitle, siteName]);
   return (
     <header className={styles.ticker} data-testid="exchange-ticker">
-      <h1 className={styles.pairTitle} data-testid="exchange-pair">
-        {symbol.name}
+      <h1 className={styles.pairTitle}>
+        <span className={styles.visuallyHidden} data-testid="page-title">
+          {pageTitle}
+        </span>
+        <span data-testid="exchange-pair">{symbol.name}</span>
       </h1>
       <p className={styles.lastPrice} data-direction={change >= 0 ? 'up' : 'down'} data-testid="exchange-last">
         {quote?.c ?? '—'}
