@@ -3,14 +3,8 @@
  * of spec 2), the not-found page where the site config hides the area (the announcements and
  * college bits of spec 6), and the page's query parameters as the address bar has them.
  */
-import { useLingui } from '@lingui/react';
 import { getRouteApi, useLocation } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { featureSetOf, isPathHidden } from '../../../shared/layout';
-import { useLanguage } from '../../i18n/useLanguage';
-import { NotFoundPage } from '../../layout/NotFoundPage';
-import { PageFrame } from '../../layout/PageFrame';
-import { findPage } from '../../pages/registry';
+import { RegisteredPage } from '../../layout/RegisteredPage';
 
 const localeRoute = getRouteApi('/{-$locale}');
 
@@ -18,19 +12,8 @@ export function useSiteName(): string {
   return localeRoute.useLoaderData().name;
 }
 
-export function ContentFrame({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
-  const config = localeRoute.useLoaderData();
-  const { pathname } = useLocation();
-  const { _ } = useLingui();
-  const language = useLanguage();
-  const page = findPage(pathname);
-  if (!page || isPathHidden(pathname, config, featureSetOf(config))) return <NotFoundPage language={language} />;
-  return (
-    <PageFrame title={_(page.title)} siteName={config.name} wide={wide}>
-      {children}
-    </PageFrame>
-  );
-}
+/** Content screens use the registry's frame like every built screen. */
+export const ContentFrame = RegisteredPage;
 
 /**
  * A query parameter of the page. It comes from the router's location, which moves before the
