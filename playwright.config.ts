@@ -4,13 +4,15 @@
  * seeded in demo mode). `npm test` builds before it runs this.
  *
  * The browser is the system's Chromium (CHROME_PATH, else /usr/bin/chromium), else the one
- * `npx playwright install chromium` downloads. Without any, the run fails with a message
- * saying how to get one: an end-to-end suite that skips itself proves nothing.
+ * `npx playwright install chromium` downloads (scripts/lib/browser.ts); `npm test` installs one
+ * first when the machine has none (scripts/setup-tests.ts). Without any, the run fails with a
+ * message saying how to get one: an end-to-end suite that skips itself proves nothing.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './scripts/lib/browser';
 
 const port = Number(process.env.E2E_PORT ?? 18080);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -19,16 +21,11 @@ const dataDir = path.join(os.tmpdir(), `exchange-e2e-data-${port}`);
 const webRoot = process.env.E2E_WEB_ROOT ?? 'dist';
 
 function chromiumPath(): string {
-  if (process.env.CHROME_PATH) {
-    if (fs.existsSync(process.env.CHROME_PATH)) return process.env.CHROME_PATH;
-    throw new Error(`CHROME_PATH is set to ${process.env.CHROME_PATH}, but no browser is there.`);
-  }
-  const candidates = ['/usr/bin/chromium', chromium.executablePath()];
-  const found = candidates.find((candidate) => fs.existsSync(candidate));
-  if (found) return found;
+  const lookup = findChromium();
+  if (lookup.found) return lookup.path;
   throw new Error(
-    'No Chromium for the end-to-end suite. Install one (Debian: `apt-get install chromium`; ' +
-      'anywhere: `npx playwright install chromium`) or point CHROME_PATH at a Chromium or Chrome binary.',
+    `${lookup.reason} Run \`npm run test:setup\` (it installs one), install one yourself (Debian: ` +
+      '`apt-get install chromium`; anywhere: `npx playwright install chromium`) or point CHROME_PATH at a Chromium or Chrome binary.',
   );
 }
 
