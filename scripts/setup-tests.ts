@@ -60,7 +60,7 @@ function ensureChromium(): void {
     throw new Error(`${before.reason} Point CHROME_PATH at a Chromium or Chrome binary, or unset it.`);
   }
   console.log(`test:setup: ${before.reason}`);
-  installFromDebian() || installFromPlaywright();
+  if (!installFromDebian()) installFromPlaywright();
   const after = findChromium();
   if (!after.found) {
     throw new Error(
