@@ -86,6 +86,9 @@ export function useBalancesFollowFlag(signedIn: boolean): void {
  * remembers the width that level needed; it steps up again once the row is that wide. A new
  * contentKey (another language, another session) starts again from 'full'.
  */
+/** How often the header checks its fit besides the observers' reports (useHeaderFit). */
+const HEADER_FIT_RECHECK_MS = 1_000;
+
 export function useHeaderFit(rowRef: RefObject<HTMLElement | null>, contentKey: string, measuring: boolean): HeaderFit {
   const [state, setState] = useState<FitState>({ key: contentKey, level: 0, needs: [] });
   const current = state.key === contentKey ? state : { key: contentKey, level: 0, needs: [] };
@@ -111,15 +114,24 @@ export function useHeaderFit(rowRef: RefObject<HTMLElement | null>, contentKey: 
       frame = requestAnimationFrame(measure);
     };
     const mutations = new MutationObserver(measureNextFrame);
-    mutations.observe(row, { childList: true, subtree: true, characterData: true });
+    // Attributes too: a class or data attribute deep in the row can widen it without resizing
+    // any of the row's own children (their overflow still counts in the row's scrollWidth).
+    mutations.observe(row, { childList: true, subtree: true, characterData: true, attributes: true });
     // Not every environment has the Font Loading API (jsdom has not).
     const fonts = 'fonts' in document ? document.fonts : undefined;
     fonts?.addEventListener('loadingdone', measureNextFrame);
+    // A backstop for whatever no observer reports (a stylesheet that arrives late, a change the
+    // browser lays out after the observers ran): the header converges within a second whatever
+    // the timing of fonts, catalogs and data. Reading two widths of a laid-out row costs nothing.
+    const watchdog = window.setInterval(() => {
+      if (document.visibilityState === 'visible') measure();
+    }, HEADER_FIT_RECHECK_MS);
     return () => {
       observer.disconnect();
       mutations.disconnect();
       fonts?.removeEventListener('loadingdone', measureNextFrame);
       cancelAnimationFrame(frame);
+      window.clearInterval(watchdog);
     };
   }, [rowRef, measuring, level, contentKey]);
   return FIT_LEVELS[level] ?? 'full';
