@@ -181,10 +181,11 @@ export function registerSessions(app: FastifyInstance): SessionStore {
     }
   });
 
-  // Guards: the route's auth level first (a request without a valid session gets 401, the one
-  // answer that makes the client sign in again, and nothing is changed), then CSRF and origin
-  // on every POST.
-  app.addHook('preHandler', async (request, reply) => {
+  // Guards, before the body is parsed or checked: the route's auth level first (a request without
+  // a valid session gets 401, the one answer that makes the client sign in again, whatever its
+  // body), then CSRF and origin on every POST; only then the input (Fastify parses and validates
+  // after onRequest). Nothing about the input is told to a caller who may not make the call.
+  app.addHook('onRequest', async (request, reply) => {
     const routeConfig = request.routeOptions.config;
     const auth = routeConfig.auth ?? 'none';
     if (auth === 'user' && !request.user) return sendError(request, reply, 401, 'unauthorized');
