@@ -160,6 +160,7 @@ export class Hub implements HubApi {
   private siteNotificationsEnabled = true;
   private storageStatus: StorageStatus = { state: 'opening' };
   private socketConnected = false;
+  private serverAnswering: boolean | null = null;
   private quoteFeed: QuoteFeed = 'idle';
   private lastStatusJson = '';
 
@@ -355,6 +356,7 @@ export class Hub implements HubApi {
       storage: this.storageStatus,
       quoteFeed: this.quoteFeed,
       socketConnected: this.socketConnected,
+      serverAnswering: this.serverAnswering,
     };
   }
 
@@ -1077,8 +1079,16 @@ export class Hub implements HubApi {
         onUnauthorized: () => this.handleUnauthorized(),
         language,
         currentPath: () => this.activeTab()?.path ?? '/',
+        serverAnswered: (answered) => this.noteServerAnswered(answered),
       },
     });
+  }
+
+  /** Whether the server answers is part of the status: the tabs show offline from it. */
+  private noteServerAnswered(answered: boolean): void {
+    if (answered === this.serverAnswering) return;
+    this.serverAnswering = answered;
+    this.publishStatus();
   }
 
   /** Reads in a given language (config, home) go through a client that sends that language. */

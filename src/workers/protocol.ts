@@ -92,7 +92,20 @@ export interface HubStatus {
   storage: StorageStatus;
   quoteFeed: QuoteFeed;
   socketConnected: boolean;
+  /**
+   * Whether the hub's last request got an answer from the server (any HTTP status); null before
+   * its first. False after one got none: the tabs show offline from what the app observes, not
+   * from navigator.onLine.
+   */
+  serverAnswering: boolean | null;
 }
+
+/**
+ * The name a hub call's error carries to the tab when the hub's request got no answer from the
+ * server. comlink and the relay keep only an error's name and message, so the tab tells "offline"
+ * from any other failure by this name.
+ */
+export const NO_ANSWER_ERROR_NAME = 'NetworkError';
 
 /** Where a quote came from: the IndexedDB cache, a /quotation/latest answer, or the socket. */
 export type QuoteSource = 'cache' | 'network' | 'socket';

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type Page } from './support/test';
+import { browserAlwaysSaysOnline } from './support/network';
 
 const WEB_ROOT = process.env.E2E_WEB_ROOT ?? 'dist';
 const PASSWORD = 'Demo1234!';
@@ -331,6 +332,7 @@ test.describe('offline reading', () => {
     const unopened = announcements.posts.find((post) => post.id !== opened?.id);
     const lesson = college.posts[0];
     const context = await browser.newContext({ viewport: DESKTOP });
+    await browserAlwaysSaysOnline(context);
     const page = await openServedPage(context, '/en/announcements');
     try {
       await page.goto(`/en/announcements/detail?id=${opened?.id}`);
@@ -381,6 +383,7 @@ test.describe('offline reading', () => {
     const [withCover] = await publish(baseURL, [{ categoryId: SECURITY, title: `Hardware keys ${marker}`, body: 'Keep your keys offline.', coverUrl: '/api/image/sitelogo' }]);
     const security = await readListing(request, SECURITY);
     const context = await browser.newContext({ viewport: DESKTOP });
+    await browserAlwaysSaysOnline(context);
     const page = await openServedPage(context, `/en/college?category=${SECURITY}`);
     try {
       await expect(rows(page)).toHaveCount(security.posts.length);

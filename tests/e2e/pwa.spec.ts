@@ -10,6 +10,7 @@ import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from './support/test';
 import { closePopupNotices } from './support/popupNotice';
 import { DeploymentServer, assetPaths, buildApp, deploy, entryScriptPath } from './support/deployment';
+import { browserAlwaysSaysOnline } from './support/network';
 
 /** The build under test (playwright.config.ts serves the same one). */
 const WEB_ROOT = process.env.E2E_WEB_ROOT ?? 'dist';
@@ -325,6 +326,7 @@ test.describe('offline', () => {
 
   test('a page that needs the network says so, and loads by itself when the connection is back', async ({ browser }) => {
     const context = await browser.newContext({ baseURL: server.baseURL });
+    await browserAlwaysSaysOnline(context);
     const page = await context.newPage();
     await page.goto('/en');
     await waitForServiceWorkerControl(page);
@@ -352,7 +354,7 @@ test.describe('offline', () => {
     } finally {
       await goOnline(context);
     }
-    // No click: the page retries when the browser says it is online again.
+    // No click, and no word from the browser: the page finds the server again by itself.
     await expect(offlinePage.getByTestId('site-name')).toBeVisible({ timeout: 15_000 });
     await context.close();
   });

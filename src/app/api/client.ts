@@ -2,13 +2,15 @@
  * The tab side of the API client (spec 7 and 8): the shared client core with this tab's
  * handlers. Errors toast for ERROR_TOAST_MS through the hub store's toasts; a 401 clears the
  * session and goes to login (unauthorized.ts); the request language is the stored one and
- * formPage the page in view. The hub makes the calls every tab shares (polling, config,
+ * formPage the page in view; whether the server answered is what the tab shows as online or
+ * offline (pwa/connectivity.ts). The hub makes the calls every tab shares (polling, config,
  * symbols); a tab calls for what only it shows (a form, a list on its screen).
  */
 import type { z } from 'zod';
 import type { CallBody, CallData, CallDefinition, CallQuery } from '../../shared/api/call';
 import { ApiClient, type RequestOptions } from '../../shared/client/client';
 import { readStoredLanguage } from '../i18n/storedLanguage';
+import { noteServerAnswered } from '../pwa/connectivity';
 import { showToast } from '../state/hub-store';
 import { onUnauthorized } from './unauthorized';
 
@@ -18,6 +20,7 @@ export const api = new ApiClient({
     onUnauthorized,
     language: readStoredLanguage,
     currentPath: () => window.location.pathname,
+    serverAnswered: noteServerAnswered,
   },
 });
 

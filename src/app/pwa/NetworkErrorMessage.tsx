@@ -1,39 +1,24 @@
 /**
- * What a page that needs the network shows when its data could not be loaded. Offline, it says so
- * and loads again by itself when the browser is back online; online, it shows the error. Either
- * way "Try again" retries at once.
+ * What a page that needs the network shows when its data could not be loaded. Offline (the server
+ * gave no answer, connectivity.ts), it says so and loads again by itself as soon as the server
+ * answers; online, it shows the error. Either way "Try again" retries at once.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { StatusMessage } from '../ui/StatusMessage';
-
-function subscribeOnline(listener: () => void): () => void {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
-
-export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine);
-}
-
-/** Calls `retry` each time the browser comes back online. */
-export function useRetryWhenOnline(retry: () => void): void {
-  useEffect(() => {
-    window.addEventListener('online', retry);
-    return () => window.removeEventListener('online', retry);
-  }, [retry]);
-}
+import { isNoAnswerError, noteServerAnswered, useOnline, useRetryWhenOnline } from './connectivity';
 
 export function NetworkErrorMessage({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const online = useOnline();
+  const noAnswer = isNoAnswerError(error);
+  useEffect(() => {
+    // The error itself is an observation: the hub's word on it may come a moment later.
+    if (noAnswer) noteServerAnswered(false);
+  }, [error, noAnswer]);
   useRetryWhenOnline(onRetry);
   const { t } = useLingui();
   const action = { label: t`Try again`, onClick: onRetry };
-  if (!online) {
+  if (!online || noAnswer) {
     return (
       <StatusMessage
         tone="neutral"

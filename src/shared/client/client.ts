@@ -20,6 +20,12 @@ export interface ClientHandlers {
   language(): string | null | undefined;
   /** The path of the page being viewed, for formPage (spec 7). */
   currentPath(): string;
+  /**
+   * Told after every request whether the server answered (any HTTP status) or not (no
+   * response, or none within the timeout): what the app shows as online or offline rests on
+   * this, not on navigator.onLine alone.
+   */
+  serverAnswered?(answered: boolean): void;
 }
 
 export interface ClientOptions {
@@ -57,6 +63,18 @@ export interface RequestOptions {
   silentErrcodes?: readonly number[];
   /** Show nothing for any errcode (spec 8: the blockchain coin-address call). */
   silentAll?: boolean;
+}
+
+/**
+ * The errors the client rejected with because no answer came: the request failed at the network
+ * level (offline, the server down, a dead Wi-Fi) or got nothing within the timeout. spec 8 wants
+ * such an error passed on unchanged, so it is remembered here rather than wrapped.
+ */
+const networkFailures = new WeakSet<object>();
+
+/** Whether a client rejected with this error because the server did not answer (isNetworkFailure). */
+export function isNetworkFailure(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && networkFailures.has(error);
 }
 
 /** spec 7: formPage holds the current path without slashes. */
@@ -155,7 +173,18 @@ export class ApiClient {
     }
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-    const response = await this.fetchFunction(this.url(path, options.query), { method, headers, body, credentials: 'include', signal });
+    let response: Response;
+    try {
+      response = await this.fetchFunction(this.url(path, options.query), { method, headers, body, credentials: 'include', signal });
+    } catch (error) {
+      // The caller's own abort is not the network's doing.
+      if (!options.signal?.aborted) {
+        if (typeof error === 'object' && error !== null) networkFailures.add(error);
+        this.options.handlers.serverAnswered?.(false);
+      }
+      throw error;
+    }
+    this.options.handlers.serverAnswered?.(true);
     // A stale CSRF token (the session changed in another tab): fetch a new one and retry once.
     if (withCsrf && response.status === 403) {
       const peek = (await response.clone().json().catch(() => null)) as { errcode?: number } | null;

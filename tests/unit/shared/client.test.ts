@@ -4,7 +4,7 @@
  * it treats each kind of answer (data, whole body, silent codes, toasts, 401, 400, 5xx, network).
  */
 import { describe, expect, it, vi } from 'vitest';
-import { ApiClient, ApiError, encodeForm, formPageOf } from '../../../src/shared/client/client';
+import { ApiClient, ApiError, encodeForm, formPageOf, isNetworkFailure } from '../../../src/shared/client/client';
 
 interface Recorded {
   url: URL;
@@ -156,6 +156,49 @@ describe('client answers (spec 8)', () => {
     ]);
     await expect(client.get('x')).rejects.toBe(failure);
     expect(toast).not.toHaveBeenCalled();
+  });
+
+  it('tells whether the server answered: any HTTP status is an answer, a network error or a timeout is none, the caller\'s abort neither', async () => {
+    const outcomes: boolean[] = [];
+    const failure = new TypeError('Failed to fetch');
+    const answers: (() => Response | Promise<Response>)[] = [
+      json({ errcode: 0, data: 1 }),
+      json({ errcode: 500, errmsg: 'broken' }, 500),
+      () => {
+        throw failure;
+      },
+    ];
+    const client = new ApiClient({
+      origin: 'http://localhost',
+      fetch: (async (_input: RequestInfo | URL, init?: RequestInit) => {
+        const answer = answers.shift();
+        if (answer) return answer();
+        // No answer until the signal says so (the caller's abort, or the timeout).
+        return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+      }) as typeof fetch,
+      timeoutMs: 50,
+      handlers: { toast: vi.fn(), onUnauthorized: vi.fn(), language: () => 'en', currentPath: () => '/', serverAnswered: (answered) => outcomes.push(answered) },
+    });
+    await client.get('x');
+    await client.get('x').catch(() => undefined);
+    const networkError = await client.get('x').catch((error: unknown) => error);
+    expect(networkError).toBe(failure);
+    expect(isNetworkFailure(networkError)).toBe(true);
+    expect(outcomes).toEqual([true, true, false]);
+
+    const timeoutError = await client.get('x').catch((error: unknown) => error);
+    expect(timeoutError).toMatchObject({ name: 'TimeoutError' });
+    expect(isNetworkFailure(timeoutError)).toBe(true);
+    expect(outcomes).toEqual([true, true, false, false]);
+
+    const controller = new AbortController();
+    const pending = client.get('x', { signal: controller.signal }).catch((error: unknown) => error);
+    controller.abort();
+    const abortError = await pending;
+    expect(abortError).toMatchObject({ name: 'AbortError' });
+    expect(isNetworkFailure(abortError)).toBe(false);
+    expect(outcomes).toHaveLength(4);
+    expect(isNetworkFailure(new ApiError(500, 'broken', 500, false))).toBe(false);
   });
 
   it('R-CLI-01 gives up after the timeout', async () => {

@@ -150,6 +150,8 @@ export class FakeServer {
   /** While set, answers wait for it: a slow network, to see what a tab gets before it answers. */
   private gate: Promise<void> | null = null;
   answered = 0;
+  /** While set, every request fails as fetch does without a network: no answer at all. */
+  offline = false;
 
   /** Holds every answer until the returned function is called. */
   hold(): () => void {
@@ -176,6 +178,7 @@ export class FakeServer {
       query: withoutFormPage(url.searchParams),
     });
     if (this.gate) await this.gate;
+    if (this.offline) throw new TypeError('Failed to fetch');
     this.answered += 1;
     return this.answer(path, typeof init?.body === 'string' ? init.body : '', url.searchParams);
   };

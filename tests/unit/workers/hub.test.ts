@@ -5,10 +5,16 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONFIG_CACHE_MS, HOME_CONFIG_CACHE_MS, NOTIFICATION_POLL_MS, SYMBOL_REFRESH_MS } from '../../../src/shared/constants';
-import { HUB_TIMINGS_MS } from '../../../src/workers/protocol';
+import { HUB_TIMINGS_MS, NO_ANSWER_ERROR_NAME } from '../../../src/workers/protocol';
+import { hubService } from '../../../src/workers/service';
 import { HUB_DATABASE_NAME } from '../../../src/workers/store';
 import { createHub, FakeServer, FakeTab, ManualClock, quote, settle, type HubHarness, type HubHarnessOptions } from './fixtures';
+
+// The spec's numbers (section 9), written out: a test must fail when someone changes a constant.
+const CONFIG_CACHE_MS = 600_000;
+const HOME_CONFIG_CACHE_MS = 60_000;
+const NOTIFICATION_POLL_MS = 5_000;
+const SYMBOL_REFRESH_MS = 300_000;
 
 const harnesses: HubHarness[] = [];
 
@@ -347,6 +353,29 @@ describe('reads every tab shares', () => {
     await harness.hub.signOut();
     expect(await harness.hub.balances('2')).toBeNull();
     expect(harness.server.count('/balance/list')).toBe(2);
+  });
+});
+
+describe('whether the server answers', () => {
+  it('tells every tab when its requests get no answer and when they get one again, and names the error of a call that got none', async () => {
+    const harness = start({ connectSocket: false });
+    const tab = new FakeTab('first');
+    await attach(harness, tab);
+    const service = hubService(harness.hub);
+    await service.config('en');
+    expect(harness.hub.status().serverAnswering).toBe(true);
+
+    harness.server.offline = true;
+    const error = await service.config('de').catch((failure: unknown) => failure);
+    // Only a name and a message cross to the tab (comlink): the name says "no answer".
+    expect(error).toMatchObject({ name: NO_ANSWER_ERROR_NAME });
+    await settle();
+    expect(tab.pushes.filter((push) => push.kind === 'status').at(-1)).toMatchObject({ status: { serverAnswering: false } });
+
+    harness.server.offline = false;
+    await service.config('de');
+    await settle();
+    expect(tab.pushes.filter((push) => push.kind === 'status').at(-1)).toMatchObject({ status: { serverAnswering: true } });
   });
 });
 

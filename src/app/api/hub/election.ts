@@ -31,7 +31,7 @@ type RelayMessage =
   | { type: 'leader'; leaderId: string }
   | { type: 'call'; from: string; to: string; callId: number; method: HubMethod; args: unknown[] }
   | { type: 'reply'; to: string; callId: number; ok: true; value: unknown }
-  | { type: 'reply'; to: string; callId: number; ok: false; message: string }
+  | { type: 'reply'; to: string; callId: number; ok: false; message: string; name?: string }
   | { type: 'push'; to: string; message: HubPush };
 
 interface PendingCall {
@@ -200,7 +200,7 @@ export class ElectedHub implements HubEndpoint {
     this.pending.delete(message.callId);
     clearTimeout(call.timer);
     if (message.ok) call.resolve(message.value);
-    else call.reject(new Error(message.message));
+    else call.reject(Object.assign(new Error(message.message), message.name ? { name: message.name } : {}));
   }
 
   /** The leader runs a follower's call on its hub; attach gets a port that relays pushes. */
@@ -213,7 +213,9 @@ export class ElectedHub implements HubEndpoint {
       const value = await (hub.call as (method: HubMethod, ...rest: unknown[]) => Promise<unknown>)(message.method, ...args);
       this.post({ type: 'reply', to: follower, callId: message.callId, ok: true, value });
     } catch (error) {
-      this.post({ type: 'reply', to: follower, callId: message.callId, ok: false, message: error instanceof Error ? error.message : String(error) });
+      // The name goes along: it tells a tab that the hub's request got no answer (NO_ANSWER_ERROR_NAME).
+      const name = error instanceof Error ? error.name : undefined;
+      this.post({ type: 'reply', to: follower, callId: message.callId, ok: false, message: error instanceof Error ? error.message : String(error), name });
     }
   }
 

@@ -8,7 +8,7 @@ import { useEffect, type ReactNode } from 'react';
 import type { Post } from '../../../shared/api/content';
 import { formatDate } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
-import { useOnline } from '../../pwa/NetworkErrorMessage';
+import { useOnline } from '../../pwa/connectivity';
 import { ArticleBody } from './ArticleBody';
 import styles from './content.module.css';
 import { useSiteName } from './ContentFrame';

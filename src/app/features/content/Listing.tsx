@@ -9,7 +9,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { SEARCH_TEXT_MAX, type Category } from '../../../shared/api/content';
 import type { Language } from '../../../shared/languages';
 import { useLocalize } from '../../i18n/useLanguage';
-import { useOnline } from '../../pwa/NetworkErrorMessage';
+import { useOnline } from '../../pwa/connectivity';
 import { PageLink } from '../../ui/PageLink';
 import { useStoredArticleIds } from './articleStore';
 import styles from './content.module.css';

@@ -4,7 +4,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import { useOnline } from '../../pwa/NetworkErrorMessage';
+import { useOnline } from '../../pwa/connectivity';
 import { useArticleStorageProblem } from './articleStore';
 import styles from './content.module.css';
 

@@ -6,7 +6,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { PostSummary } from '../../../shared/api/content';
 import type { Language } from '../../../shared/languages';
-import { useOnline } from '../../pwa/NetworkErrorMessage';
+import { useOnline } from '../../pwa/connectivity';
 import styles from './content.module.css';
 import { CheckIcon } from './PostList';
 import { useSaveCategory } from './useSaveCategory';

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Post } from '../../../shared/api/content';
 import type { Language } from '../../../shared/languages';
-import { useRetryWhenOnline } from '../../pwa/NetworkErrorMessage';
+import { useRetryWhenOnline } from '../../pwa/connectivity';
 import { readArticle, storeArticle } from './articleStore';
 import { fetchPost, type PostKey } from './contentCalls';
 

@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Category, PostSummary } from '../../../shared/api/content';
 import type { Language } from '../../../shared/languages';
-import { useRetryWhenOnline } from '../../pwa/NetworkErrorMessage';
+import { useRetryWhenOnline } from '../../pwa/connectivity';
 import { readArticles, readCategories, readCategory, readListing, storeCategory, storeListing } from './articleStore';
 import { fetchListing } from './contentCalls';
 import { appendPosts, categoryTreeIds, offlineList, searchStoredArticles, type OfflineSource } from './offlineList';

@@ -40,6 +40,7 @@ beforeAll(() => {
       storage: { state: 'ok' },
       quoteFeed: 'idle',
       socketConnected: false,
+      serverAnswering: true,
     },
   });
 });
