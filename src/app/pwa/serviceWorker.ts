@@ -10,7 +10,7 @@
  */
 import { PREFETCH_IDLE_TIMEOUT_MS } from '../../shared/constants';
 import { SW_MESSAGE, isBuildReply, isSwMessage, type BuildReply, type SwMessage } from '../../sw/protocol';
-import { connectionAllowsPrefetch } from './connection';
+import { prefetchWhenIdle, whenIdle } from './connection';
 
 const SERVICE_WORKER_URL = '/sw.js';
 /** A tab left open for days still learns of a new version; the browser also checks on navigation. */
@@ -60,19 +60,10 @@ function askBuildId(worker: ServiceWorker): Promise<string | undefined> {
   });
 }
 
-function whenIdle(timeoutMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: timeoutMs });
-    else setTimeout(resolve, timeoutMs);
-  });
-}
-
 /** spec 9: warm after the page settles (idle, at most 2000 ms), never on 2g or save-data. */
 async function requestWarming(): Promise<void> {
   const registration = await navigator.serviceWorker.ready;
-  await whenIdle(PREFETCH_IDLE_TIMEOUT_MS);
-  if (!connectionAllowsPrefetch()) return;
-  post(registration.active, SW_MESSAGE.warm);
+  await prefetchWhenIdle(() => post(registration.active, SW_MESSAGE.warm));
 }
 
 let reloadOnControllerChange = false;
