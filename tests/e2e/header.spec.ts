@@ -3,7 +3,7 @@
 // name, VIP and identity line, the bell and its unread list), the language switch, the theme
 // toggle, the compact header, the phone drawers and the scrolled state.
 import { expect, test, type BrowserContext, type Page } from './support/test';
-import { markContext, readRequestLog } from './request-log';
+import { markContext, readRequestLog, resetRequestLog } from './request-log';
 
 const PASSWORD = 'Demo1234!';
 const DESKTOP = { width: 1440, height: 900 };
@@ -197,6 +197,31 @@ test.describe('signed in', () => {
     const beforeFlag = await balanceReads();
     await page.evaluate(() => localStorage.setItem('assetsChangedAt', String(Date.now())));
     await expect.poll(balanceReads, { timeout: 6_000 }).toBeGreaterThan(beforeFlag);
+    await context.close();
+  });
+
+  test('R-HEAD-04 R-LANG-04 signed in, the language switcher opens the page in the chosen language and reads its data again in it', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    // The hub reads in its worker: the server's request log sees its requests and their language.
+    const client = await markContext(context, baseURL ?? '');
+    const page = await openSignedIn(context, 'trader1@demo.exchange', '/en');
+    await expect(page.getByTestId('language-button')).toContainText('English');
+    await expect.poll(async () => (await readRequestLog(context.request, client)).counts['GET /api/v1/home'] ?? 0).toBeGreaterThan(0);
+    await resetRequestLog(context.request, client);
+
+    await page.getByTestId('language-switcher').hover();
+    await page.getByTestId('language-option-de').click();
+    await expect(page).toHaveURL(/\/de$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByTestId('nav-group-quotes')).toHaveText('Märkte');
+    await expect(page.getByTestId('header')).toHaveAttribute('data-session', 'signedIn');
+    // The page's data again, in German: the site config and the home page's content.
+    const readInGerman = async () => {
+      const { requests } = await readRequestLog(context.request, client);
+      return ['/api/v1/config', '/api/v1/home'].filter((path) => requests.some((request) => request.path === path && request.acceptLanguage === 'de'));
+    };
+    await expect.poll(readInGerman).toEqual(['/api/v1/config', '/api/v1/home']);
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('de');
     await context.close();
   });
 
