@@ -63,6 +63,10 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
+        // The help desk may live elsewhere (the site's extLink, a user's helpDeskLink: operator
+        // settings that change at run time) and opens in a sandboxed frame over the page. Plain
+        // http only where the platform itself is served without TLS (a local trial, the tests).
+        frameSrc: ["'self'", 'https:', ...(context.config.secureCookies ? [] : ['http:'])],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

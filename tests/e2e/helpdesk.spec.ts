@@ -1,7 +1,9 @@
 // Proves the help-desk chat in Chromium against the real server: a visitor enters a service code, chats in text, emoticons and a scaled JPEG sent as multipart, and the operator's replies (from the operator API and from the operator page) arrive over the hub's socket without a reload, with a notice while the chat is closed and resume after a reload; markup stays text on both sides; sending is one at a time and its failures say fail_in_send or network_error; sign-in is asked for when the help desk requires it; only operators get the operator page.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { request, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { CHAT_LINES_MAX, EMOJI_PICKER_HEIGHT_PX, EMOTICON_COUNT, IMAGE_SIDE_MAX_PX } from '../../src/shared/constants';
+import { CHAT_LINES_MAX, EMOJI_PICKER_HEIGHT_PX, EMOTICON_COUNT } from '../../src/shared/constants';
 import { expect, test } from './support/test';
 
 const PASSWORD = 'Demo1234!';
@@ -115,13 +117,14 @@ async function largePng(width: number, height: number): Promise<Buffer> {
 
 declare global {
   interface Window {
-    chatUpload?: { type: string; bytes: number; width: number; height: number; magic: number[] };
+    chatUpload?: { type: string; bytes: number; width: number; height: number; magic: number[]; firstLuminanceQuantizer: number | null };
   }
 }
 
 /**
  * Records what the page uploads as a chat image (the browser does not show a multipart body's
- * file to the test): its type, size, first bytes and decoded size, read in the page itself.
+ * file to the test): its type, size, first bytes, decoded size, and the first value of its first
+ * JPEG quantization table, which tells the quality it was saved at, read in the page itself.
  */
 async function recordChatUploads(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -130,8 +133,17 @@ async function recordChatUploads(page: Page): Promise<void> {
       const image = init?.body instanceof FormData ? init.body.get('image') : null;
       if (image instanceof Blob && String(input).includes('/api/v1/helpdesk/image')) {
         const bitmap = await createImageBitmap(image);
-        const magic = [...new Uint8Array(await image.slice(0, 3).arrayBuffer())];
-        window.chatUpload = { type: image.type, bytes: image.size, width: bitmap.width, height: bitmap.height, magic };
+        const bytes = new Uint8Array(await image.arrayBuffer());
+        const magic = [...bytes.slice(0, 3)];
+        // The first DQT segment (FF DB, length, table id, then 64 values): its first value.
+        let firstLuminanceQuantizer: number | null = null;
+        for (let index = 2; index + 5 < bytes.length; index += 1) {
+          if (bytes[index] === 0xff && bytes[index + 1] === 0xdb) {
+            firstLuminanceQuantizer = bytes[index + 5] ?? null;
+            break;
+          }
+        }
+        window.chatUpload = { type: image.type, bytes: image.size, width: bitmap.width, height: bitmap.height, magic, firstLuminanceQuantizer };
         bitmap.close();
       }
       return original(input, init);
@@ -152,7 +164,7 @@ test.describe('the help-desk chat', () => {
   test.describe.configure({ mode: 'serial' });
   test.setTimeout(90_000);
 
-  test('R-HELP-01 R-HELP-02 R-HELP-03 R-HELP-06 R-HELP-07 R-HELP-10 R-HELP-11 R-HELP-12 R-HELP-13 a visitor gives a service code, chats in text, emoticons and an image, and replies arrive over the socket', async ({
+  test('R-HELP-01 R-HELP-02 R-HELP-03 R-HELP-06 R-HELP-07 R-HELP-10 R-HELP-11 R-HELP-12 R-HELP-13 R-VAL-08 R-API-08 a visitor gives a service code, chats in text, emoticons and an image, and replies arrive over the socket', async ({
     browser,
     baseURL,
   }) => {
@@ -205,13 +217,14 @@ test.describe('the help-desk chat', () => {
       await page.getByTestId('helpdesk-image-input').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: await largePng(2400, 1500) });
       const sent = await upload;
       expect(sent.headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
-      // A JPEG (FF D8 FF) of 1600 x 1000 px, at quality 0.25 far smaller than the PNG.
+      // A JPEG (FF D8 FF) of 1600 x 1000 px (spec 9: neither side above 1600), at quality 0.25:
+      // libjpeg scales its luminance table by 5000 / 25 %, so the first value 16 becomes 32.
       const uploaded = await page.evaluate(() => window.chatUpload);
-      expect(uploaded).toMatchObject({ type: 'image/jpeg', width: IMAGE_SIDE_MAX_PX, height: 1000, magic: [0xff, 0xd8, 0xff] });
+      expect(uploaded).toMatchObject({ type: 'image/jpeg', width: 1600, height: 1000, magic: [0xff, 0xd8, 0xff], firstLuminanceQuantizer: 32 });
       expect(uploaded?.bytes ?? Infinity).toBeLessThan(60_000);
       const image = clientMessages(page).last().getByTestId('helpdesk-image');
       await expect(image).toBeVisible();
-      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(IMAGE_SIDE_MAX_PX);
+      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(1600);
 
       // R-HELP-07/13: the operator's reply (from the API) is pushed and appended without a reload.
       await operator.post('/helpdesk/reply', { chatId, text: `We are on it #45; ${SCRIPT}` });
@@ -275,7 +288,7 @@ test.describe('the help-desk chat', () => {
     await operator.dispose();
   });
 
-  test('R-HELP-08 R-HELP-09 R-HELP-14 one send at a time, two lines at most, and failures say so', async ({ browser, baseURL }) => {
+  test('R-HELP-08 R-HELP-09 R-HELP-14 R-VAL-08 one send at a time, two lines at most, and failures say so', async ({ browser, baseURL }) => {
     const operator = await operatorApi(baseURL);
     await withHelpDesk(operator, { scRequired: false, authRequired: false }, async () => {
       const { context, page } = await newVisitor(browser, PHONE);
@@ -388,11 +401,76 @@ test.describe('the help-desk chat', () => {
       const { context, page } = await newVisitor(browser);
       const widget = page.getByTestId('service-widget');
       await expect(widget).toHaveAttribute('data-target', 'external');
-      await expect(widget).toHaveAttribute('href', 'https://help.example.com/desk');
+      await expect(widget).toHaveAttribute('data-href', 'https://help.example.com/desk');
       await context.close();
     });
     await operator.post('/settings', { helpDesk: { useExternal: false, extLink: '' } });
     await operator.dispose();
+  });
+
+  test('R-HELP-15 the chat popup and the external desk\'s overlay each toggle open and closed, and both say when the platform is offline', async ({ browser, baseURL }) => {
+    // A help desk elsewhere: another origin, a page of its own.
+    const desk = http.createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end('<!doctype html><title>Desk</title><h1>Elsewhere desk</h1>');
+    });
+    await new Promise<void>((resolve) => desk.listen(0, '127.0.0.1', resolve));
+    const deskUrl = `http://127.0.0.1:${(desk.address() as AddressInfo).port}/desk`;
+    const operator = await operatorApi(baseURL);
+    try {
+      // The chat popup: the service button opens and closes it.
+      await withHelpDesk(operator, { scRequired: false }, async () => {
+        const { context, page } = await newVisitor(browser);
+        await openWidget(page);
+        await expect(page.getByTestId('helpdesk-welcome')).toBeVisible();
+        await expect(page.getByTestId('helpdesk-offline')).toHaveCount(0);
+        await context.setOffline(true);
+        await expect(page.getByTestId('helpdesk-offline')).toBeVisible();
+        await context.setOffline(false);
+        await expect(page.getByTestId('helpdesk-offline')).toHaveCount(0);
+        const widget = page.getByTestId('service-widget');
+        await widget.click();
+        await expect(widget).toHaveAttribute('aria-expanded', 'false');
+        await expect(page.getByTestId('helpdesk-panel')).toBeHidden();
+        await widget.click();
+        await expect(page.getByTestId('helpdesk-panel')).toBeVisible();
+        await context.close();
+      });
+
+      // The desk elsewhere: in an overlay the same button opens and closes, with a way out to a tab.
+      await withHelpDesk(operator, { useExternal: true, extLink: deskUrl }, async () => {
+        const { context, page } = await newVisitor(browser);
+        const widget = page.getByTestId('service-widget');
+        await expect(widget).toHaveAttribute('data-target', 'external');
+        await expect(widget).toHaveAttribute('aria-expanded', 'false');
+        await widget.click();
+        const overlay = page.getByTestId('helpdesk-external');
+        await expect(overlay).toBeVisible();
+        await expect(widget).toHaveAttribute('aria-expanded', 'true');
+        await expect(page.frameLocator('[data-testid="helpdesk-frame"]').getByRole('heading')).toHaveText('Elsewhere desk');
+        await expect(page.getByTestId('helpdesk-frame')).toHaveAttribute('sandbox', /allow-scripts/);
+        const newTab = page.getByTestId('helpdesk-external-link');
+        await expect(newTab).toHaveAttribute('href', deskUrl);
+        await expect(newTab).toHaveAttribute('target', '_blank');
+        await widget.click();
+        await expect(overlay).toBeHidden();
+        await expect(widget).toHaveAttribute('aria-expanded', 'false');
+        await widget.click();
+        await expect(overlay).toBeVisible();
+        await context.setOffline(true);
+        await expect(overlay.getByTestId('helpdesk-offline')).toBeVisible();
+        await context.setOffline(false);
+        await expect(overlay.getByTestId('helpdesk-offline')).toHaveCount(0);
+        await page.keyboard.press('Escape');
+        await expect(overlay).toBeHidden();
+        await expect(widget).toBeFocused();
+        await context.close();
+      });
+    } finally {
+      await operator.post('/settings', { helpDesk: { useExternal: false, extLink: '' } });
+      await operator.dispose();
+      await new Promise((resolve) => desk.close(resolve));
+    }
   });
 });
 

@@ -183,7 +183,7 @@ test.describe('the service worker', () => {
   };
 
   for (const [name, connection] of Object.entries(SLOW_CONNECTIONS)) {
-    test(`on a ${name} connection nothing is warmed: the worker fetches its shell and nothing else`, async ({ page, context }) => {
+    test(`R-CLI-12 on a ${name} connection nothing is warmed: the worker fetches its shell and nothing else`, async ({ page, context }) => {
       await context.addInitScript((facts) => {
         const fakeConnection = Object.assign(new EventTarget(), { downlink: 10, rtt: 50, type: 'cellular', ...facts });
         Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => fakeConnection });

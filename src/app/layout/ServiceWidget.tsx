@@ -1,9 +1,9 @@
 /**
- * The floating customer-service button of the main layout (spec 2, R-LAY-01, R-HELP-03..07):
- * bottom right, above the bottom navigation on phones. It follows the help-desk rules of
- * ServiceWidget.target.ts: login when the help desk needs a signed-in user, else the help link
- * (a new tab when it leaves the app), else it opens the help-desk chat, whose panel loads on the
- * first click. While this phone has a chat, the button follows it through the hub and counts the
+ * The floating customer-service button of the main layout (spec 2, R-LAY-01, R-HELP-03..07,
+ * R-HELP-15): bottom right, above the bottom navigation on phones. It follows the help-desk rules
+ * of ServiceWidget.target.ts: login when the help desk needs a signed-in user, else the help link
+ * (a page of the app, or a desk elsewhere shown in an overlay that the button opens and closes),
+ * else it opens the help-desk chat. Either panel loads on the first click. While this phone has a chat, the button follows it through the hub and counts the
  * desk's replies that arrive while the chat is not on screen (spec 4: the notice).
  */
 import { useLingui } from '@lingui/react/macro';
@@ -18,6 +18,7 @@ import styles from './ServiceWidget.module.css';
 import { serviceWidgetTarget } from './ServiceWidget.target';
 
 const HelpdeskPanel = lazy(() => import('../features/helpdesk/HelpdeskPanel'));
+const ExternalDeskPanel = lazy(() => import('../features/helpdesk/ExternalDeskPanel'));
 
 /** Above this many unread replies the badge says 99+. */
 const UNREAD_SHOWN_MAX = 99;
@@ -29,22 +30,7 @@ export function ServiceWidget({ config }: { config: SiteConfig }) {
   const signedIn = session?.status === 'signedIn';
   const target = serviceWidgetTarget(config.helpDesk, { signedIn, helpDeskLink: signedIn ? session.profile.helpDeskLink : undefined });
   const label = t`Customer service`;
-  if (target.kind === 'external') {
-    return (
-      <a
-        className={styles.widget}
-        href={target.href}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={label}
-        title={label}
-        data-testid="service-widget"
-        data-target="external"
-      >
-        <HeadsetIcon />
-      </a>
-    );
-  }
+  if (target.kind === 'external') return <ExternalDeskButton href={target.href} label={label} />;
   if (target.kind === 'page' || target.kind === 'login') {
     // Login brings the user back to the page they were on (from), as a 401 does (spec 4).
     const to = target.kind === 'login' ? `/login?from=${encodeURIComponent(location.href)}` : target.path;
@@ -57,6 +43,42 @@ export function ServiceWidget({ config }: { config: SiteConfig }) {
   // Until the hub knows who this is, no chat is followed: a visitor's chat is not a user's.
   const sessionKey = session?.status === 'signedIn' ? chatSessionKey(session.profile) : session?.status === 'signedOut' ? VISITOR_CHAT_KEY : null;
   return <ChatButton config={config} label={label} sessionKey={sessionKey} returnPath={location.href} />;
+}
+
+/** The service button of a desk elsewhere: it opens and closes the desk's overlay. */
+function ExternalDeskButton({ href, label }: { href: string; label: string }) {
+  const { open } = useHelpdeskView();
+  const [loaded, setLoaded] = useState(open);
+  if (open && !loaded) setLoaded(true);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setHelpdeskOpen(false);
+    button.current?.focus();
+  };
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={styles.widget}
+        aria-label={label}
+        title={label}
+        aria-expanded={open}
+        aria-controls={loaded ? 'helpdesk-panel' : undefined}
+        onClick={() => setHelpdeskOpen(!open)}
+        data-testid="service-widget"
+        data-target="external"
+        data-href={href}
+      >
+        <HeadsetIcon />
+      </button>
+      {loaded ? (
+        <Suspense fallback={open ? <p className={styles.loading} role="status" aria-busy="true" /> : null}>
+          <ExternalDeskPanel href={href} onClose={close} />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }
 
 function ChatButton({ config, label, sessionKey, returnPath }: { config: SiteConfig; label: string; sessionKey: string | null; returnPath: string }) {

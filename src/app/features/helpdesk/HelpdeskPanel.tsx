@@ -14,11 +14,13 @@ import type { HelpdeskMessage } from '../../../shared/api/helpdesk';
 import { SERVICE_CODE_LENGTH } from '../../../shared/constants';
 import { formatDate } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
+import { useOnline } from '../../pwa/connectivity';
 import { useHelpdeskChannel } from '../../state/hub';
 import { PageLink } from '../../ui/PageLink';
 import { mergeMessages } from './chatLines';
 import { ChatComposer } from './ChatComposer';
 import { ChatMessages } from './ChatMessages';
+import { HelpdeskOfflineNote } from './HelpdeskOfflineNote';
 import { prepareChatImage } from './chatImage';
 import { readHistory, sendImage, sendText, startChat, type ChatStart, type SendOutcome } from './helpdeskCalls';
 import type { PendingLine } from './ChatMessages';
@@ -47,6 +49,7 @@ type Phase =
 export default function HelpdeskPanel({ helpDesk, sessionKey, language, returnPath, onClose }: HelpdeskPanelProps) {
   const { t } = useLingui();
   const { open, storageFailure } = useHelpdeskView();
+  const online = useOnline();
   // What opening starts with: the chat stored for this phone, else a new chat, for which the
   // help desk may want a service code first. The panel is keyed by the phone's key, so a
   // sign-in or sign-out opens the new person's panel from here again.
@@ -134,6 +137,7 @@ export default function HelpdeskPanel({ helpDesk, sessionKey, language, returnPa
           </svg>
         </button>
       </header>
+      {online ? null : <HelpdeskOfflineNote />}
       {storageFailure ? (
         <p className={styles.storageNote} role="status" data-testid="helpdesk-storage-failure">
           {t`This browser does not let the chat be kept: it cannot be resumed after the page closes.`}
