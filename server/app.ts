@@ -32,6 +32,7 @@ import { notificationRoutes } from './modules/notification/routes';
 import { operatorRoutes } from './modules/operator/routes';
 import { exchangeRoutes } from './modules/exchange/routes';
 import { convertRoutes } from './modules/convert/routes';
+import { IndexPrices } from './prices/index-price';
 import { helpdeskRoutes } from './modules/helpdesk/routes';
 
 export const API_PREFIX = '/api/v1';
@@ -91,6 +92,10 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   const engine = new Engine(context);
   await engine.start();
   app.decorate('engine', engine);
+  // One index price per market, read by everything that pays users (server/prices).
+  const prices = new IndexPrices(engine, context.now);
+  prices.start();
+  app.decorate('prices', prices);
   // Sockets share app.server, so they work under app.listen in main.ts and in tests alike.
   app.decorate('realtime', registerRealtime(app, { engine, quoteOf: marketQuoteSource(context) }));
 
@@ -103,7 +108,10 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
 
   await contentRootRoutes(app);
   registerWebApp(app, context.config.webRoot);
-  app.addHook('onClose', async () => app.outbox.stop());
+  app.addHook('onClose', async () => {
+    app.outbox.stop();
+    prices.stop();
+  });
   return app;
 }
 

@@ -82,6 +82,11 @@ interface QuotedOrder {
 export interface RobotsOptions {
   /** Overrides the install's seed (tests). */
   seed?: number;
+  /**
+   * Where the walk is published as the markets' reference price (server/prices): without an
+   * internet feed, the walk is what the outside world says a market is worth.
+   */
+  reference?: { setReference(symbolId: number, priceTicks: bigint, at: number): void };
 }
 
 export class MarketMakers {
@@ -188,6 +193,7 @@ export class MarketMakers {
     try {
       const { walk, random } = await this.marketOf(symbol);
       walk.step(elapsedMs);
+      this.options.reference?.setReference(symbol.id, BigInt(walk.priceTicks(symbol.pricePrecision)), now);
       const geometry = quoteGeometry(walk.priceTicks(symbol.pricePrecision));
       const ordersByRobot = new Map<number, QuotedOrder[]>();
       for (const robotId of this.robotIds) {
@@ -479,7 +485,7 @@ export async function startMarketMakers(app: FastifyInstance, options: RobotsOpt
   const record = await ensureRobotAccounts(context);
   const backfilled = await backfillCandles(context, engine.symbols(), options.seed ?? record.seed);
   if (backfilled.symbols > 0) context.log?.info(`backfilled ${backfilled.candles} candles of ${backfilled.symbols} markets`);
-  const makers = new MarketMakers(context, engine, record, options);
+  const makers = new MarketMakers(context, engine, record, { reference: app.prices, ...options });
   makers.start();
   return makers;
 }

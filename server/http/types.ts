@@ -41,5 +41,6 @@ declare module 'fastify' {
     sessions: import('./session').SessionStore;
     outbox: import('../outbox').OutboxDispatcher;
     engine: import('../engine/engine').Engine;
+    prices: import('../prices/index-price').IndexPrices;
   }
 }

@@ -1,0 +1,94 @@
+/**
+ * Proves the index price (server/prices): a fresh reference wins and a stale one is not used; the
+ * book's median of a window of mids takes over only with enough samples, ignores wide spreads,
+ * and is not moved by a book that a user pushes away for less than half the window; the index of
+ * an instant is read back from its history.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  BOOK_SAMPLES_MIN,
+  bookMidTicks,
+  IndexPrices,
+  medianTicks,
+  REFERENCE_MAX_AGE_MS,
+  SAMPLE_INTERVAL_MS,
+  WINDOW_MS,
+  type IndexMarkets,
+} from '../../../server/prices/index-price';
+import type { MarketSymbol } from '../../../server/engine/types';
+
+const SYMBOL = { id: 301, symbol: 'BTC_USDT', pricePrecision: 2 } as MarketSymbol;
+
+/** A book whose best prices the test sets, and a clock it moves. */
+function harness() {
+  let time = 1_700_000_000_000;
+  const best: { bid: string | null; ask: string | null } = { bid: null, ask: null };
+  const markets: IndexMarkets = { symbols: () => [SYMBOL], bestPrices: () => ({ ...best }) };
+  const prices = new IndexPrices(markets, () => time);
+  const advance = (ms: number) => {
+    time += ms;
+  };
+  /** Samples every second for `ms`. */
+  const run = (ms: number) => {
+    for (let elapsed = 0; elapsed < ms; elapsed += SAMPLE_INTERVAL_MS) {
+      advance(SAMPLE_INTERVAL_MS);
+      prices.sample();
+    }
+  };
+  return { prices, best, advance, run, now: () => time };
+}
+
+describe('the index price', () => {
+  it('takes a fresh reference; one older than REFERENCE_MAX_AGE_MS says nothing', () => {
+    const { prices, advance } = harness();
+    expect(prices.current(SYMBOL.id)).toBeUndefined();
+    prices.setReference(SYMBOL.id, 9_000_000n);
+    expect(prices.current(SYMBOL.id)).toMatchObject({ priceTicks: 9_000_000n, source: 'reference' });
+    advance(REFERENCE_MAX_AGE_MS + 1);
+    expect(prices.current(SYMBOL.id)).toBeUndefined();
+  });
+
+  it('without a reference, the median of the book mids once there are BOOK_SAMPLES_MIN of them', () => {
+    const { prices, best, run } = harness();
+    best.bid = '89990.00';
+    best.ask = '90010.00';
+    run((BOOK_SAMPLES_MIN - 1) * SAMPLE_INTERVAL_MS);
+    expect(prices.current(SYMBOL.id)).toBeUndefined();
+    run(SAMPLE_INTERVAL_MS);
+    expect(prices.current(SYMBOL.id)).toMatchObject({ priceTicks: 9_000_000n, source: 'book' });
+  });
+
+  it('is not moved by a user who pushes the book away for less than half the window', () => {
+    const { prices, best, run } = harness();
+    best.bid = '89990.00';
+    best.ask = '90010.00';
+    run(WINDOW_MS);
+    // A user buys out the asks and rests a bid at three times the price: the mid triples (the
+    // spread stays under 2 %) for just under half the window.
+    best.bid = '270000.00';
+    best.ask = '270100.00';
+    run(WINDOW_MS / 2 - 10 * SAMPLE_INTERVAL_MS);
+    expect(prices.current(SYMBOL.id)?.priceTicks).toBe(9_000_000n);
+  });
+
+  it('samples no mid from a one-sided book or a spread wider than 2 %', () => {
+    expect(bookMidTicks({ bid: '90000.00', ask: null }, 2)).toBeUndefined();
+    expect(bookMidTicks({ bid: '88000.00', ask: '90000.00' }, 2)).toBeUndefined();
+    expect(bookMidTicks({ bid: '89000.00', ask: '90000.00' }, 2)).toBe(8_950_000n);
+    expect(bookMidTicks({ bid: '90001.00', ask: '90000.00' }, 2)).toBeUndefined();
+    expect(medianTicks([5n, 1n, 3n, 4n])).toBe(3n);
+    expect(medianTicks([])).toBeUndefined();
+  });
+
+  it('answers the index of a past instant from its history', () => {
+    const { prices, run, now } = harness();
+    prices.setReference(SYMBOL.id, 9_000_000n, now());
+    run(5 * SAMPLE_INTERVAL_MS);
+    const then = now();
+    prices.setReference(SYMBOL.id, 9_100_000n, now());
+    run(5 * SAMPLE_INTERVAL_MS);
+    expect(prices.at(SYMBOL.id, then)?.priceTicks).toBe(9_000_000n);
+    expect(prices.at(SYMBOL.id, now())?.priceTicks).toBe(9_100_000n);
+    expect(prices.at(SYMBOL.id, then - 60 * SAMPLE_INTERVAL_MS)).toBeUndefined();
+  });
+});
