@@ -11,6 +11,7 @@ import type { Database } from './schema';
 import * as foundation from './migrations/0001_foundation';
 import * as engine from './migrations/0002_engine';
 import * as helpdesk from './migrations/0003_helpdesk';
+import * as platformLimits from './migrations/0004_platform_limits';
 
 export type Db = Kysely<Database>;
 
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_engine': engine,
   '0003_helpdesk': helpdesk,
+  '0004_platform_limits': platformLimits,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -88,6 +88,8 @@ export interface LedgerAccountsTable {
   bucket: Text; // 'available' | 'held'
   balance_units: Int;
   may_go_negative: Int;
+  /** The floor of a system account that pays out; null: unbounded (migration 0004). */
+  min_balance_units: Int | null;
 }
 
 export interface LedgerTransactionsTable {

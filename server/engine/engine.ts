@@ -226,7 +226,10 @@ export class Engine {
       const priceTicks = parse(input.price, symbol.pricePrecision, 'invalidPrice');
       const quantityLots = parse(input.quantity, symbol.volumePrecision, 'invalidQuantity');
       const notionalUnits = notionalQuoteUnits(priceTicks, quantityLots, scales, 'up');
-      if (notionalUnits < minimum) refuseTooSmall();
+      // The value as placed, not as held: rounding up to the quote's scale must not lift an order
+      // worth 0.99999999 over a minimum of 1. Rounded down, it is below a minimum on the quote's
+      // grid exactly when the value itself is.
+      if (notionalQuoteUnits(priceTicks, quantityLots, scales, 'down') < minimum) refuseTooSmall();
       return input.side === 'buy'
         ? { priceTicks, quantityLots, quoteBudgetUnits: null, holdCurrency: symbol.quoteSymbol, holdUnits: notionalUnits }
         : { priceTicks, quantityLots, quoteBudgetUnits: null, holdCurrency: symbol.baseSymbol, holdUnits: lotsToBaseUnits(quantityLots, scales) };

@@ -1,7 +1,7 @@
 /**
  * The ledger audit: the journal sums to zero per currency and per transaction, no user account
- * is negative, every cached balance equals the replay of its postings, and every held bucket
- * equals its open reservations. It reads only; the operator API and the tests run it.
+ * is negative, no platform account is below its floor, every cached balance equals the replay of
+ * its postings, and every held bucket equals its open reservations. It reads only; the operator API and the tests run it.
  */
 import { sql } from 'kysely';
 import type { Executor } from './ledger';
@@ -65,6 +65,17 @@ export async function auditLedger(executor: Executor): Promise<AuditReport> {
     .limit(PROBLEMS_MAX)
     .execute();
   for (const row of negative) note(`user account ${row.owner_key}/${row.wallet}/${row.currency}/${row.bucket} is negative: ${row.balance_units}`);
+
+  const belowFloor = await executor
+    .selectFrom('ledger_accounts')
+    .select(['owner_key', 'wallet', 'currency', 'bucket', 'balance_units', 'min_balance_units'])
+    .where('min_balance_units', 'is not', null)
+    .where(sql<boolean>`balance_units < min_balance_units`)
+    .limit(PROBLEMS_MAX)
+    .execute();
+  for (const row of belowFloor) {
+    note(`platform account ${row.owner_key}/${row.wallet}/${row.currency}/${row.bucket} is ${row.balance_units}, below its floor ${row.min_balance_units}`);
+  }
 
   const heldMismatch = await executor
     .selectFrom('ledger_accounts as account')

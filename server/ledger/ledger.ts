@@ -20,6 +20,13 @@ export const SYSTEM_ACCOUNTS = ['genesis', 'fees', 'market_maker', 'escrow', 'in
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
 export type OwnerKey = `u:${number}` | `s:${SystemAccount}`;
+
+/**
+ * Floors of the system accounts that pay users out, in every currency (DESIGN.md: every platform
+ * account that pays out has limits). The convert house pays from its inventory: never below zero.
+ * Accounts not named here are unbounded: genesis is the other side of money entering the platform.
+ */
+export const SYSTEM_ACCOUNT_FLOORS: Partial<Record<SystemAccount, bigint>> = { house: 0n };
 export type Executor = Db | Transaction<Database>;
 
 export function userOwner(userId: number): OwnerKey {
@@ -59,7 +66,12 @@ function userIdOf(owner: OwnerKey): number | null {
   return owner.startsWith('u:') ? Number(owner.slice(2)) : null;
 }
 
-/** Finds or creates an account row and returns its id. System accounts may go negative. */
+function floorOf(owner: OwnerKey): bigint | null {
+  if (!owner.startsWith('s:')) return null;
+  return SYSTEM_ACCOUNT_FLOORS[owner.slice(2) as SystemAccount] ?? null;
+}
+
+/** Finds or creates an account row and returns its id. System accounts may go negative, down to their floor. */
 export async function accountId(executor: Executor, ref: AccountRef): Promise<bigint> {
   const bucket = ref.bucket ?? 'available';
   const key = { owner_key: ref.owner, wallet: ref.wallet, currency: ref.currency, bucket };
@@ -79,6 +91,7 @@ export async function accountId(executor: Executor, ref: AccountRef): Promise<bi
       user_id: userIdOf(ref.owner),
       balance_units: 0,
       may_go_negative: ref.owner.startsWith('s:') ? 1 : 0,
+      min_balance_units: bucket === 'available' ? floorOf(ref.owner) : null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -148,16 +161,21 @@ async function applyPosting(trx: Transaction<Database>, id: bigint, amountUnits:
         ? eb('balance_units', '<=', UNITS_MAX - amountUnits)
         : eb.and([
             eb('balance_units', '>=', UNITS_MIN - amountUnits),
-            eb.or([eb('may_go_negative', '=', 1n), eb('balance_units', '>=', -amountUnits)]),
+            eb.or([
+              eb.and([eb('may_go_negative', '=', 1n), eb('min_balance_units', 'is', null)]),
+              eb.and([eb('may_go_negative', '=', 1n), eb(sql<bigint>`balance_units - min_balance_units`, '>=', -amountUnits)]),
+              eb('balance_units', '>=', -amountUnits),
+            ]),
           ]),
     )
     .executeTakeFirst();
   if (result.numUpdatedRows === 1n) return;
-  // Say why the guard refused: a debit of a system account (or a credit) fails only by leaving
-  // the 64-bit range, a debit of a user account usually by going below zero.
-  const account = await trx.selectFrom('ledger_accounts').select('balance_units').where('id', '=', id).executeTakeFirstOrThrow();
+  // Say why the guard refused: leaving the 64-bit range, a platform account passing its floor,
+  // or a user account going below zero.
+  const account = await trx.selectFrom('ledger_accounts').select(['balance_units', 'may_go_negative']).where('id', '=', id).executeTakeFirstOrThrow();
   const wouldBeUnits = account.balance_units + amountUnits;
-  throw new BusinessError(wouldBeUnits > UNITS_MAX || wouldBeUnits < UNITS_MIN ? 'amountTooLarge' : 'insufficientBalance');
+  if (wouldBeUnits > UNITS_MAX || wouldBeUnits < UNITS_MIN) throw new BusinessError('amountTooLarge');
+  throw new BusinessError(account.may_go_negative === 1n ? 'platformLimitReached' : 'insufficientBalance');
 }
 
 /**

@@ -48,6 +48,8 @@ export const LEDGER_ERRCODES = {
   walletNotAllowed: 1106,
   amountTooLarge: 1107,
   idempotencyKeyRequired: 1108,
+  /** A platform account that pays out (the convert house, later the futures and options accounts) would pass its limit. */
+  platformLimitReached: 1109,
 } as const;
 
 /** Content and notifications: 1200-1299. */
@@ -76,6 +78,8 @@ export const CONVERT_ERRCODES = {
   pairNotSupported: 1403,
   amountTooSmall: 1404,
   noLiquidity: 1405,
+  /** The market has no index price now (server/prices): nothing is paid from a guess. */
+  indexUnavailable: 1406,
 } as const;
 
 /** Help desk: 1700-1799. */

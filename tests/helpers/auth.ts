@@ -94,3 +94,18 @@ export async function creditUser(
     });
   });
 }
+
+/** Funds the convert house from genesis, as an operator's deposit would (tests run without demo data). */
+export async function fundHouse(server: TestServer, amounts: Record<string, string>): Promise<void> {
+  const { db, now } = server.context;
+  const scales = new Map((await db.selectFrom('currencies').select(['code', 'scale']).execute()).map((row) => [row.code, Number(row.scale)]));
+  const house = systemOwner('house');
+  const postings = Object.entries(amounts).flatMap(([currency, amount]) => {
+    const units = parseUnits(amount, scales.get(currency) ?? 8);
+    return [
+      { account: { owner: systemOwner('genesis'), wallet: 'system' as const, currency }, amountUnits: -units },
+      { account: { owner: house, wallet: 'system' as const, currency }, amountUnits: units },
+    ];
+  });
+  await server.context.commits.run((trx) => postTransaction(trx, { kind: 'house-inventory', owner: house, postings, now: now() }));
+}

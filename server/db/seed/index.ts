@@ -9,6 +9,7 @@ import { seedSite } from './site';
 import { seedDemoUsers } from './users';
 import { seedContent } from './content';
 import { seedRobots } from './robots';
+import { seedHouseInventory } from './house';
 
 interface SeedPart {
   name: string;
@@ -21,6 +22,7 @@ const PARTS: SeedPart[] = [
   { name: 'site', demoOnly: false, run: seedSite },
   { name: 'content', demoOnly: true, run: seedContent },
   { name: 'demo-users', demoOnly: true, run: seedDemoUsers },
+  { name: 'house-inventory', demoOnly: true, run: seedHouseInventory },
   // Not demo-only: a market needs its makers whenever robots are on (seedRobots checks that).
   { name: 'robots', demoOnly: false, run: seedRobots },
 ];

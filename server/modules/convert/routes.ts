@@ -17,12 +17,12 @@ function userOf(request: FastifyRequest): SessionUser {
 }
 
 export async function convertRoutes(app: FastifyInstance): Promise<void> {
-  registerCall(app, convertQuoteCall, async (request) => service.createQuote(app.context, app.engine, userOf(request), request.body), {
+  registerCall(app, convertQuoteCall, async (request) => service.createQuote(app.context, app.engine, app.prices, userOf(request), request.body), {
     perMinute: QUOTE_PER_MINUTE,
   });
   registerCall(app, convertCreateCall, async (request) => service.createOrder(app.context, app.engine, userOf(request).id, request.body.quoteId), {
     perMinute: CREATE_PER_MINUTE,
   });
   registerCall(app, convertHistoryCall, async (request) => service.history(app.context, userOf(request).id, request.query));
-  registerCall(app, convertPairsCall, async (request) => service.pairs(app.context, app.engine, request.user));
+  registerCall(app, convertPairsCall, async (request) => service.pairs(app.context, app.engine, app.prices, request.user));
 }

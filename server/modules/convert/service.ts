@@ -1,15 +1,19 @@
 /**
- * Convert rules. A quote prices an amount by walking the live order book (so a large convert
- * gets a worse price than the best bid or ask), takes the house's spread and rounds what the
- * user receives down; it holds for QUOTE_VALIDITY_MS by the server's clock. Creating a convert
- * is one piece of a group commit: the quote is checked and marked used, the user's spot wallet
- * pays `from` and receives `to`, and the order row is written, together or not at all.
+ * Convert rules. The house (systemOwner('house')) is the other side of every convert: it pays out
+ * of its own inventory at a price set from the market's index price (server/prices), which one
+ * user's orders cannot move, less the house's spread. The book only bounds the quote: each leg
+ * gets the worse for the user of the index and of a walk of the book without the user's own
+ * orders, so that a quote is never better than what the book would give (the house could hedge
+ * there) nor better than the index, and an amount the book could only take far from the index
+ * (more than BOOK_DEVIATION_MAX_PPM away) is refused. What the user receives is rounded down; the
+ * quote holds for QUOTE_VALIDITY_MS by the server's clock.
  *
- * The other side of every convert is the house (systemOwner('house')): it takes the opposite
- * position at the quoted price instead of trading on the book, so its accounts may go negative
- * in a currency it has paid out more of than it took in. That is by design for a system
- * account; the audit allows it, and hedging the house's position on the book is left to a later
- * issue. A user account never goes negative: the debit is guarded in the statement that applies it.
+ * Creating a convert is one piece of a group commit: the quote is checked and marked used, the
+ * user's spot wallet pays `from` and receives `to`, and the order row is written, together or not
+ * at all. The house's accounts have a floor (its inventory: server/ledger/ledger.ts,
+ * SYSTEM_ACCOUNT_FLOORS): a convert that would take the house below it is refused
+ * (platformLimitReached), never paid from nothing. A user account never goes negative either:
+ * both debits are guarded in the statement that applies them.
  */
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context';
@@ -21,6 +25,7 @@ import { refuse } from '../../http/errors';
 import type { SessionUser } from '../../http/types';
 import { postTransaction, systemOwner, userOwner, type Posting } from '../../ledger/ledger';
 import { PPM } from '../../engine/amounts';
+import type { IndexPrice } from '../../prices/index-price';
 import { divideUnits, formatUnits, parseUnits, UNITS_MAX, type Rounding } from '../../../src/shared/money';
 import { LIST_PAGE_MAX } from '../../../src/shared/constants';
 import {
@@ -37,6 +42,8 @@ import * as repo from './repo';
 export const QUOTE_VALIDITY_MS = 10_000;
 /** The house's spread, taken from what the user receives: 0.2%. */
 export const SPREAD_PPM = 2_000n;
+/** How far below the index a leg's book walk may price an amount before the quote is refused: 3 %. */
+export const BOOK_DEVIATION_MAX_PPM = 30_000n;
 /** Currency that links two currencies without a common symbol (ETH -> USDT -> SOL). */
 export const ROUTE_HUB_CURRENCY = 'USDT';
 /**
@@ -46,12 +53,17 @@ export const ROUTE_HUB_CURRENCY = 'USDT';
 const EXPIRED_QUOTE_KEEP_MS = 10 * 60_000;
 const HISTORY_PAGE_DEFAULT = 20;
 
-/** What convert needs of the engine: its symbols, books and balance events. */
+/** What convert needs of the engine: its symbols, books, a user's open orders and balance events. */
 export interface ConvertMarket {
   symbols(): MarketSymbol[];
   depth(symbolId: number, levelsMax: number): DepthSnapshot;
-  bestPrices(symbolId: number): { bid: string | null; ask: string | null };
+  activeOrders(userId: number, symbolId?: number): Promise<{ side: 'buy' | 'sell'; price: string | null; quantity: string | null; filledQuantity: string }[]>;
   readonly events: Pick<TypedEvents<EngineEvents>, 'emit'>;
+}
+
+/** Where convert reads a market's index price. */
+export interface ConvertPrices {
+  current(symbolId: number): IndexPrice | undefined;
 }
 
 /** One step of a route: `buy` pays the symbol's quote currency for its base, `sell` the reverse. */
@@ -125,15 +137,54 @@ export function walkBids(bids: Level[], symbol: MarketSymbol, baseUnits: bigint)
   return undefined;
 }
 
-/** What `fromUnits` brings along the route before the spread; undefined when a book is too thin. */
-function priceRoute(market: ConvertMarket, route: RouteLeg[], fromUnits: bigint): bigint | undefined {
-  let units: bigint | undefined = fromUnits;
+/** Units a leg brings at the index price, rounded down (the walks' arithmetic at one level). */
+export function legAtIndex(leg: RouteLeg, indexTicks: bigint, units: bigint): bigint {
+  const { symbol } = leg;
+  const gridFactor = 10n ** BigInt(symbol.pricePrecision + symbol.baseScale);
+  const quoteFactor = 10n ** BigInt(symbol.quoteScale);
+  return leg.side === 'buy' ? (units * gridFactor) / (indexTicks * quoteFactor) : (units * indexTicks * quoteFactor) / gridFactor;
+}
+
+/** The book's levels without the user's own resting orders: nobody prices a convert against themselves. */
+export function withoutOwnOrders(levels: Level[], own: { priceTicks: bigint; baseUnits: bigint }[]): Level[] {
+  const ownByPrice = new Map<bigint, bigint>();
+  for (const order of own) ownByPrice.set(order.priceTicks, (ownByPrice.get(order.priceTicks) ?? 0n) + order.baseUnits);
+  return levels
+    .map((level) => ({ priceTicks: level.priceTicks, baseUnits: level.baseUnits - (ownByPrice.get(level.priceTicks) ?? 0n) }))
+    .filter((level) => level.baseUnits > 0n);
+}
+
+async function ownRestingOrders(market: ConvertMarket, userId: number, leg: RouteLeg): Promise<{ priceTicks: bigint; baseUnits: bigint }[]> {
+  // Buying walks the asks, where the user's own sells rest; selling walks the bids.
+  const bookSide = leg.side === 'buy' ? 'sell' : 'buy';
+  const orders = await market.activeOrders(userId, leg.symbol.id);
+  return orders
+    .filter((order) => order.side === bookSide && order.price !== null && order.quantity !== null)
+    .map((order) => ({
+      priceTicks: parseUnits(order.price!, leg.symbol.pricePrecision),
+      baseUnits: parseUnits(order.quantity!, leg.symbol.baseScale) - parseUnits(order.filledQuantity, leg.symbol.baseScale),
+    }));
+}
+
+/**
+ * What `fromUnits` brings along the route before the spread: per leg the worse for the user of
+ * the index price and the book without the user's orders. Refuses when a market has no index,
+ * its book is too thin, or the book would take the amount only far from the index.
+ */
+async function priceRoute(market: ConvertMarket, prices: ConvertPrices, userId: number, route: RouteLeg[], fromUnits: bigint): Promise<bigint> {
+  let units = fromUnits;
   for (const leg of route) {
-    if (units === undefined) return undefined;
+    const index = prices.current(leg.symbol.id);
+    if (!index) refuse('indexUnavailable');
+    const atIndex = legAtIndex(leg, index.priceTicks, units);
     const depth = market.depth(leg.symbol.id, DEPTH_LEVELS_MAX);
-    units = leg.side === 'buy'
-      ? walkAsks(parseLevels(depth.asks, leg.symbol), leg.symbol, units)
-      : walkBids(parseLevels(depth.bids, leg.symbol), leg.symbol, units);
+    const own = await ownRestingOrders(market, userId, leg);
+    const onBook = leg.side === 'buy'
+      ? walkAsks(withoutOwnOrders(parseLevels(depth.asks, leg.symbol), own), leg.symbol, units)
+      : walkBids(withoutOwnOrders(parseLevels(depth.bids, leg.symbol), own), leg.symbol, units);
+    if (onBook === undefined) refuse('noLiquidity');
+    if (onBook * PPM < atIndex * (PPM - BOOK_DEVIATION_MAX_PPM)) refuse('noLiquidity');
+    units = onBook < atIndex ? onBook : atIndex;
   }
   return units;
 }
@@ -175,15 +226,14 @@ async function currencyScales(context: AppContext): Promise<Map<string, number>>
   return new Map((await repo.listCurrencies(context.db)).map((currency) => [currency.code, currency.scale]));
 }
 
-export async function createQuote(context: AppContext, market: ConvertMarket, viewer: SessionUser, input: ConvertQuoteInput): Promise<ConvertQuote> {
+export async function createQuote(context: AppContext, market: ConvertMarket, prices: ConvertPrices, viewer: SessionUser, input: ConvertQuoteInput): Promise<ConvertQuote> {
   const scales = await currencyScales(context);
   const fromScale = scales.get(input.from);
   if (fromScale === undefined || !scales.has(input.to)) refuse('unknownCurrency');
   const route = findRoute(visibleSymbols(market, viewer), input.from, input.to);
   if (!route) refuse('pairNotSupported');
   const fromUnits = parsePositiveUnits(input.amount, fromScale);
-  const grossUnits = priceRoute(market, route, fromUnits);
-  if (grossUnits === undefined) refuse('noLiquidity');
+  const grossUnits = await priceRoute(market, prices, viewer.id, route, fromUnits);
   // The spread comes off what the user receives, rounded down: the house never pays for rounding.
   const toUnits = divideUnits(grossUnits * (PPM - SPREAD_PPM), PPM, 'down');
   if (toUnits <= 0n) refuse('amountTooSmall');
@@ -271,22 +321,19 @@ export async function history(context: AppContext, userId: number, page: { offse
   return { total: orders.total, list: orders.list.map((order) => orderView(order, scales)) };
 }
 
-/** Indicative prices from the best bid and ask with the spread applied, rounded against the user. */
-function pairOf(market: ConvertMarket, symbol: MarketSymbol): ConvertPair {
-  const best = market.bestPrices(symbol.id);
-  const ticks = (price: string | null) => (price === null ? null : parseUnits(price, symbol.pricePrecision));
-  const askTicks = ticks(best.ask);
-  const bidTicks = ticks(best.bid);
+/** Indicative prices from the index with the spread applied, rounded against the user; null without an index. */
+function pairOf(prices: ConvertPrices, symbol: MarketSymbol): ConvertPair {
+  const indexTicks = prices.current(symbol.id)?.priceTicks ?? null;
   return {
     symbol: symbol.symbol,
     base: symbol.baseSymbol,
     quote: symbol.quoteSymbol,
-    buyPrice: askTicks === null ? null : formatUnits(divideUnits(askTicks * PPM, PPM - SPREAD_PPM, 'up'), symbol.pricePrecision),
-    sellPrice: bidTicks === null ? null : formatUnits(divideUnits(bidTicks * (PPM - SPREAD_PPM), PPM, 'down'), symbol.pricePrecision),
+    buyPrice: indexTicks === null ? null : formatUnits(divideUnits(indexTicks * PPM, PPM - SPREAD_PPM, 'up'), symbol.pricePrecision),
+    sellPrice: indexTicks === null ? null : formatUnits(divideUnits(indexTicks * (PPM - SPREAD_PPM), PPM, 'down'), symbol.pricePrecision),
   };
 }
 
-export async function pairs(context: AppContext, market: ConvertMarket, viewer: SessionUser | null): Promise<ConvertPairs> {
+export async function pairs(context: AppContext, market: ConvertMarket, prices: ConvertPrices, viewer: SessionUser | null): Promise<ConvertPairs> {
   const symbols = visibleSymbols(market, viewer);
   const used = new Set(symbols.flatMap((symbol) => [symbol.baseSymbol, symbol.quoteSymbol]));
   const currencies = (await repo.listCurrencies(context.db)).filter((currency) => used.has(currency.code));
@@ -294,6 +341,6 @@ export async function pairs(context: AppContext, market: ConvertMarket, viewer: 
     spread: formatUnits(SPREAD_PPM, 6).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''),
     validForMs: QUOTE_VALIDITY_MS,
     currencies,
-    pairs: symbols.map((symbol) => pairOf(market, symbol)),
+    pairs: symbols.map((symbol) => pairOf(prices, symbol)),
   };
 }

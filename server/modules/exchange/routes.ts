@@ -1,22 +1,26 @@
 /**
- * Spot exchange calls: thin wrappers over the engine. A symbol is named by id or by name; every
- * order read or cancelled is the signed-in user's own (the engine checks ownership).
+ * Spot exchange calls: thin wrappers over the engine. A symbol is named by id or by name and must
+ * be one the user may see: a test-only market is for testEnabled accounts in every call that acts
+ * on a symbol, as in the lists (spec 6), and answers as unknown to everyone else. Every order read
+ * or cancelled is the signed-in user's own (the engine checks ownership); cancelling stays open
+ * on any market, so that funds are never stuck behind a market the user no longer sees.
  */
 import type { FastifyInstance } from 'fastify';
 import { activeOrdersCall, cancelOrderCall, createOrderCall, ORDERS_PAGE_MAX, ordersCall } from '../../../src/shared/api/exchange';
 import { refuse } from '../../http/errors';
 import { registerCall } from '../../http/route';
 import type { Engine } from '../../engine/engine';
+import type { SessionUser } from '../../http/types';
 
 /** Orders per minute per client: generous for people, a brake for a runaway script. */
 const CREATE_PER_MINUTE = 600;
 
-export function resolveSymbolId(engine: Engine, key: number | string): number {
+export function resolveSymbolId(engine: Engine, key: number | string, viewer: SessionUser): number {
   // Forms send the id as text: digits are an id, anything else a name.
   const id = typeof key === 'number' ? key : /^\d+$/.test(key) ? Number(key) : undefined;
   const wanted = typeof key === 'string' ? key.toUpperCase().replace('/', '_') : undefined;
   const found = engine.symbols().find((symbol) => (id !== undefined ? symbol.id === id : symbol.symbol === wanted));
-  if (!found) refuse('symbolNotFound');
+  if (!found || (found.testOnly && !viewer.testEnabled)) refuse('symbolNotFound');
   return found.id;
 }
 
@@ -30,7 +34,7 @@ export async function exchangeRoutes(app: FastifyInstance): Promise<void> {
       const body = request.body;
       return engine.placeOrder({
         userId: request.user!.id,
-        symbolId: resolveSymbolId(engine, body.symbol),
+        symbolId: resolveSymbolId(engine, body.symbol, request.user!),
         side: body.side,
         type: body.type,
         price: body.price,
@@ -43,7 +47,7 @@ export async function exchangeRoutes(app: FastifyInstance): Promise<void> {
   );
 
   registerCall(app, activeOrdersCall, async (request) =>
-    engine.activeOrders(request.user!.id, request.query.symbol === undefined ? undefined : resolveSymbolId(engine, request.query.symbol)),
+    engine.activeOrders(request.user!.id, request.query.symbol === undefined ? undefined : resolveSymbolId(engine, request.query.symbol, request.user!)),
   );
 
   registerCall(app, cancelOrderCall, async (request) => engine.cancelOrder(request.user!.id, request.query.id), { perMinute: CREATE_PER_MINUTE });
@@ -51,7 +55,7 @@ export async function exchangeRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, ordersCall, async (request) => {
     const body = request.body;
     return engine.orders(request.user!.id, {
-      symbolId: body.symbol === undefined ? undefined : resolveSymbolId(engine, body.symbol),
+      symbolId: body.symbol === undefined ? undefined : resolveSymbolId(engine, body.symbol, request.user!),
       status: body.status,
       offset: body.offset,
       limit: Math.min(body.limit, ORDERS_PAGE_MAX),

@@ -1,10 +1,12 @@
 /**
- * Proves the convert calls against a real book and ledger: quotes walk the book and round what
- * the user receives down, a convert moves exactly the quoted amounts once against the house,
+ * Proves the convert calls against a real book and ledger: quotes take the worse for the user of
+ * the index price and the book (the user's own orders left out), are refused where there is no
+ * index or the book would take the amount only far from it, round what the user receives down; a
+ * convert moves exactly the quoted amounts once against the house, within the house's inventory;
  * expired, foreign and unaffordable quotes are refused with nothing written, racing converts
  * never overdraw and keep the audit clean, and history is paged and private.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { auditLedger } from '../../../server/ledger/audit';
 import { systemOwner, userBalances } from '../../../server/ledger/ledger';
@@ -12,11 +14,14 @@ import { QUOTE_VALIDITY_MS } from '../../../server/modules/convert/service';
 import { ERRCODES } from '../../../src/shared/errcodes';
 import type { ConvertOrder, ConvertQuote } from '../../../src/shared/api/convert';
 import { formatUnits, parseUnits } from '../../../src/shared/money';
-import { createTestUser, creditUser, type TestUser } from '../../helpers/auth';
+import { createTestUser, creditUser, fundHouse, type TestUser } from '../../helpers/auth';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
 const BTC_USDT = 301;
+const ETH_USDT = 302;
 const USDC_USDT = 310;
+/** The index prices the tests' reference feed gives (ticks of each symbol): BTC at the book's mid. */
+const INDEX_TICKS: Record<number, bigint> = { [BTC_USDT]: 5_950_000n, [USDC_USDT]: 9_995n };
 const SCALES: Record<string, number> = { BTC: 8, USDT: 6, USDC: 6, ETH: 8 };
 
 let server: TestServer;
@@ -40,6 +45,11 @@ beforeAll(async () => {
   await place(BTC_USDT, 'buy', '58000', '1');
   await place(USDC_USDT, 'buy', '0.999', '1000');
   expect(engine.depth(BTC_USDT, 10)).toMatchObject({ asks: [['60000.00', '0.500000'], ['61000.00', '1.000000']], bids: [['59000.00', '0.500000'], ['58000.00', '1.000000']] });
+  await fundHouse(server, { BTC: '50', USDT: '5000000', USDC: '1000000' });
+});
+/** The tests are the reference feed: a fresh reference before each (one goes stale after 30 s). */
+beforeEach(() => {
+  for (const [symbolId, ticks] of Object.entries(INDEX_TICKS)) server.app.prices.setReference(Number(symbolId), ticks);
 });
 afterAll(async () => {
   await server.close();
@@ -92,7 +102,7 @@ async function expectAuditOk() {
 }
 
 describe('POST /convert/quote', () => {
-  it('prices USDT -> BTC from the best ask, takes the 0.2% spread and rounds what the user receives down', async () => {
+  it('prices USDT -> BTC from the best ask (worse for the user than the index of 59500), takes the 0.2% spread and rounds what the user receives down', async () => {
     const user = await fundedUser('USDT', '1000');
     const before = server.context.now();
     const answer = await quote(user, 'usdt', 'btc', '1000');
@@ -130,12 +140,29 @@ describe('POST /convert/quote', () => {
     expect(answer).toMatchObject({ route: ['USDC_USDT', 'BTC_USDT'], toAmount: '0.00166167' });
   });
 
-  it('refuses an amount the book cannot fill with noLiquidity', async () => {
+  it('refuses an amount the book cannot fill, or fills only far from the index, with noLiquidity', async () => {
     const user = await fundedUser('BTC', '5');
     const tooDeep = await post('/convert/quote', user, { from: 'BTC', to: 'USDT', amount: '1.6' });
     expect(tooDeep.json()).toMatchObject({ errcode: ERRCODES.noLiquidity });
+    // 1.4 BTC sells 0.5 at 59000 and 0.9 at 58000: 81700, 1.9 % under the index's 83300: quoted.
+    expect((await post('/convert/quote', user, { from: 'BTC', to: 'USDT', amount: '1.4' })).json()).toMatchObject({ errcode: 0 });
+    // With the index at 60000, the same walk is 2.7 % under it: quoted; at 61000, 4.3 %: refused.
+    server.app.prices.setReference(BTC_USDT, 6_000_000n);
+    expect((await post('/convert/quote', user, { from: 'BTC', to: 'USDT', amount: '1.4' })).json()).toMatchObject({ errcode: 0 });
+    server.app.prices.setReference(BTC_USDT, 6_100_000n);
+    expect((await post('/convert/quote', user, { from: 'BTC', to: 'USDT', amount: '1.4' })).json()).toMatchObject({ errcode: ERRCODES.noLiquidity });
+    server.app.prices.setReference(BTC_USDT, INDEX_TICKS[BTC_USDT]!);
+    server.app.prices.setReference(ETH_USDT, 300_000n);
     const emptyBook = await post('/convert/quote', user, { from: 'USDT', to: 'ETH', amount: '10' });
     expect(emptyBook.json()).toMatchObject({ errcode: ERRCODES.noLiquidity });
+  });
+
+  it('refuses a market without an index price (no fresh reference, not enough of the book) with indexUnavailable', async () => {
+    const user = await fundedUser('USDT', '100');
+    // LTC_USDT has neither a reference nor a book; BTC's reference goes stale after 30 s.
+    expect((await post('/convert/quote', user, { from: 'USDT', to: 'LTC', amount: '10' })).json()).toMatchObject({ errcode: ERRCODES.indexUnavailable });
+    server.advance(30_001);
+    expect((await post('/convert/quote', user, { from: 'USDT', to: 'BTC', amount: '10' })).json()).toMatchObject({ errcode: ERRCODES.indexUnavailable });
   });
 
   it('refuses an amount that would bring nothing with amountTooSmall', async () => {
@@ -157,7 +184,7 @@ describe('POST /convert/quote', () => {
 });
 
 describe('POST /convert/create', () => {
-  it('converts USDT -> BTC at the quoted amounts against the house, which may go negative', async () => {
+  it('converts USDT -> BTC at the quoted amounts against the house, out of its inventory', async () => {
     const user = await fundedUser('USDT', '1500');
     const houseBefore = await houseBalances();
     const answer = await quote(user, 'USDT', 'BTC', '1000');
@@ -167,7 +194,6 @@ describe('POST /convert/create', () => {
     const houseAfter = await houseBalances();
     expect(houseAfter.USDT - houseBefore.USDT).toBe(1_000_000_000n);
     expect(houseAfter.BTC - houseBefore.BTC).toBe(-1_663_332n);
-    expect(houseAfter.BTC).toBeLessThan(0n);
     await expectAuditOk();
   });
 
@@ -252,6 +278,25 @@ describe('POST /convert/create', () => {
     await expectAuditOk();
   });
 
+  it('refuses a convert the house\'s inventory cannot pay with platformLimitReached, and writes nothing', async () => {
+    const user = await fundedUser('USDC', '2000000');
+    // The house holds 1,000,000 USDC and 5,000,000 USDT: 1,500,000 USDT -> USDC is more USDC than it has.
+    const rich = await fundedUser('USDT', '1500000');
+    server.app.prices.setReference(USDC_USDT, 10_000n);
+    await server.app.engine.placeOrder({ userId: user.userId, symbolId: USDC_USDT, side: 'sell', type: 'limit', price: '1.0000', quantity: '2000000' });
+    const answer = await quote(rich, 'USDT', 'USDC', '1500000');
+    expect(await create(rich, answer.quoteId)).toMatchObject({ errcode: ERRCODES.platformLimitReached });
+    await expectNothingWritten(rich, answer.quoteId);
+    const house = await server.context.db
+      .selectFrom('ledger_accounts')
+      .select('balance_units')
+      .where('owner_key', '=', systemOwner('house'))
+      .where('currency', '=', 'USDC')
+      .executeTakeFirstOrThrow();
+    expect(house.balance_units).toBeGreaterThanOrEqual(0n);
+    await expectAuditOk();
+  });
+
   it('validates the quote id', async () => {
     const user = await fundedUser('USDT', '1');
     const response = await post('/convert/create', user, { quoteId: 'x' });
@@ -293,9 +338,9 @@ describe('GET /convert/pairs', () => {
     const body = response.json();
     expect(body).toMatchObject({ errcode: 0, data: { spread: '0.002', validForMs: QUOTE_VALIDITY_MS } });
     const bySymbol = new Map(body.data.pairs.map((pair: { symbol: string }) => [pair.symbol, pair]));
-    // Buying pays 60000 / 0.998 rounded up; selling gets 59000 x 0.998.
-    expect(bySymbol.get('BTC_USDT')).toEqual({ symbol: 'BTC_USDT', base: 'BTC', quote: 'USDT', buyPrice: '60120.25', sellPrice: '58882.00' });
-    expect(bySymbol.get('ETH_USDT')).toMatchObject({ buyPrice: null, sellPrice: null });
+    // From the index (59500): buying pays 59500 / 0.998 rounded up; selling gets 59500 x 0.998.
+    expect(bySymbol.get('BTC_USDT')).toEqual({ symbol: 'BTC_USDT', base: 'BTC', quote: 'USDT', buyPrice: '59619.24', sellPrice: '59381.00' });
+    expect(bySymbol.get('LTC_USDT')).toMatchObject({ buyPrice: null, sellPrice: null });
     expect(bySymbol.has('BTC_USDC')).toBe(false);
     expect(body.data.currencies).toContainEqual({ code: 'BTC', displayName: 'Bitcoin', scale: 8 });
   });
@@ -304,8 +349,8 @@ describe('GET /convert/pairs', () => {
     const tester = await fundedUser('USDC', '10', { testEnabled: true });
     const pairs = (await server.app.inject({ method: 'GET', url: '/api/v1/convert/pairs', headers: tester.headers })).json();
     expect(pairs.data.pairs.map((pair: { symbol: string }) => pair.symbol)).toContain('BTC_USDC');
-    // The test-only book is empty, so the tester's direct route has no liquidity while others route through USDT.
-    expect((await post('/convert/quote', tester, { from: 'USDC', to: 'BTC', amount: '10' })).json()).toMatchObject({ errcode: ERRCODES.noLiquidity });
+    // The test-only market has no index (nor a book), so the tester's direct route is refused while others route through USDT.
+    expect((await post('/convert/quote', tester, { from: 'USDC', to: 'BTC', amount: '10' })).json()).toMatchObject({ errcode: ERRCODES.indexUnavailable });
   });
 });
 
@@ -327,3 +372,4 @@ async function houseBalances(): Promise<{ USDT: bigint; BTC: bigint }> {
   const units = (currency: string) => rows.find((row) => row.currency === currency)?.balance_units ?? 0n;
   return { USDT: units('USDT'), BTC: units('BTC') };
 }
+

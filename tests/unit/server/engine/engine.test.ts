@@ -10,7 +10,7 @@ import { auditLedger } from '../../../../server/ledger/audit';
 import { userBalances } from '../../../../server/ledger/ledger';
 import { formatUnits } from '../../../../src/shared/money';
 import { errcodeName } from '../../../../src/shared/errcodes';
-import { createTestUser, creditUser, type TestUser } from '../../../helpers/auth';
+import { createTestUser, creditUser, fundHouse, type TestUser } from '../../../helpers/auth';
 import { buildTestServer, type TestServer } from '../../../helpers/server';
 
 const BTC_USDT = 301;
@@ -108,6 +108,12 @@ describe('Engine', () => {
     await expect(place({ price: '0' })).rejects.toMatchObject({ code: 'invalidPrice' });
     await expect(place({ quantity: '0.0000001' })).rejects.toMatchObject({ code: 'invalidQuantity' });
     await expect(place({ quantity: '0.000001', price: '1' })).rejects.toMatchObject({ code: 'orderValueTooSmall' });
+    // Worth 0.99999999 USDT as placed (99999.99 x 0.00001): under the 1 USDT minimum, though its
+    // hold rounds up to 1.000000. Exactly 1 USDT passes.
+    await expect(place({ quantity: '0.00001', price: '99999.99' })).rejects.toMatchObject({ code: 'orderValueTooSmall' });
+    await expect(engine.placeOrder({ userId: buyer.userId, symbolId: BTC_USDT, side: 'buy', type: 'limit', price: '99999.99', quantity: '0.00001' })).rejects.toMatchObject({ code: 'orderValueTooSmall' });
+    const exact = await place({ quantity: '0.00001', price: '100000' });
+    await engine.cancelOrder(seller.userId, exact.id);
     await expect(engine.placeOrder({ userId: seller.userId, symbolId: 999, side: 'sell', type: 'limit', price: '1', quantity: '1' })).rejects.toMatchObject({ code: 'symbolNotFound' });
     const order = await place({});
     await expect(engine.cancelOrder(buyer.userId, order.id)).rejects.toMatchObject({ code: 'orderNotFound' });
@@ -189,10 +195,13 @@ describe('Engine', () => {
       await creditUser(server, user.userId, 'BTC', '0.3');
       await creditUser(server, user.userId, 'USDT', '30000');
     }
+    // Converts pay from the house's inventory at the index price (the test is the reference feed).
+    await fundHouse(server, { BTC: '10', USDT: '1000000' });
     let seed = 42;
     const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
     const placed: { userId: number; orderId: number }[] = [];
     for (let round = 0; round < 12; round += 1) {
+      server.app.prices.setReference(BTC_USDT, 9_000_000n);
       const batch = users.flatMap((user) =>
         Array.from({ length: 4 }, () => {
           const roll = random();

@@ -1,0 +1,44 @@
+/**
+ * The convert house's demo inventory. The house pays converts out of its own accounts, which may
+ * not go below zero (SYSTEM_ACCOUNT_FLOORS): in demo mode it starts with about
+ * HOUSE_INVENTORY_USD of every currency, moved from genesis as an operator's deposit would be. A
+ * database from before the house had a floor may hold a negative house: the top-up brings each
+ * currency to the target, so the audit's floor check holds from the first start on. A real
+ * deployment funds the house itself; until it does, converts are refused (platformLimitReached).
+ */
+import type { AppContext } from '../../context';
+import { currencyPriceUsd } from '../../engine/price-walk';
+import { postTransaction, systemOwner, type Posting } from '../../ledger/ledger';
+
+export const HOUSE_INVENTORY_USD = 1_000_000;
+
+/** Units of a currency worth `usd` at the walk's starting prices, rounded down (well inside 2^53 for every seeded currency). */
+function unitsWorth(usd: number, currency: string, scale: number): bigint {
+  return BigInt(Math.floor((usd / currencyPriceUsd(currency)) * 10 ** scale));
+}
+
+export async function seedHouseInventory(context: AppContext): Promise<void> {
+  const { db, now } = context;
+  const currencies = await db.selectFrom('currencies').select(['code', 'scale']).execute();
+  const house = systemOwner('house');
+  const balances = await db
+    .selectFrom('ledger_accounts')
+    .select(['currency', 'balance_units'])
+    .where('owner_key', '=', house)
+    .where('wallet', '=', 'system')
+    .where('bucket', '=', 'available')
+    .execute();
+  const current = new Map(balances.map((row) => [row.currency, row.balance_units]));
+  const postings: Posting[] = [];
+  for (const { code, scale } of currencies) {
+    const target = unitsWorth(HOUSE_INVENTORY_USD, code, Number(scale));
+    const missing = target - (current.get(code) ?? 0n);
+    if (missing <= 0n) continue;
+    postings.push(
+      { account: { owner: systemOwner('genesis'), wallet: 'system', currency: code }, amountUnits: -missing },
+      { account: { owner: house, wallet: 'system', currency: code }, amountUnits: missing },
+    );
+  }
+  if (postings.length === 0) return;
+  await context.commits.run((trx) => postTransaction(trx, { kind: 'house-inventory', owner: house, postings, memo: 'demo house inventory', now: now() }));
+}
