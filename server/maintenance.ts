@@ -2,10 +2,11 @@
  * Housekeeping that keeps tables from growing without bound: sessions past their idle or
  * absolute lifetime (a session is otherwise only deleted when its cookie comes back),
  * verification codes a day after they expired, outbox events a week after they were dispatched,
- * and old closed robot orders. main.ts runs it at boot and every few minutes.
+ * sign-in counts past their window, and old closed robot orders. main.ts runs it at boot and every few minutes.
  */
 import type { AppContext } from './context';
 import { sweepRobotOrders } from './engine/robots';
+import { sweepThrottle } from './modules/account/throttle';
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 const CODE_RETENTION_MS = 24 * 60 * 60_000;
@@ -15,6 +16,7 @@ export interface SweepResult {
   sessions: number;
   codes: number;
   outbox: number;
+  signinThrottle: number;
 }
 
 export async function sweepExpired(context: AppContext): Promise<SweepResult> {
@@ -29,7 +31,8 @@ export async function sweepExpired(context: AppContext): Promise<SweepResult> {
     .where('dispatched_at', 'is not', null)
     .where('dispatched_at', '<', BigInt(time - OUTBOX_RETENTION_MS))
     .executeTakeFirst();
-  return { sessions: Number(sessions.numDeletedRows), codes: Number(codes.numDeletedRows), outbox: Number(outbox.numDeletedRows) };
+  const signinThrottle = await sweepThrottle(context.db, time);
+  return { sessions: Number(sessions.numDeletedRows), codes: Number(codes.numDeletedRows), outbox: Number(outbox.numDeletedRows), signinThrottle };
 }
 
 export function startMaintenance(context: AppContext): () => void {

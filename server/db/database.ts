@@ -12,6 +12,7 @@ import * as foundation from './migrations/0001_foundation';
 import * as engine from './migrations/0002_engine';
 import * as helpdesk from './migrations/0003_helpdesk';
 import * as platformLimits from './migrations/0004_platform_limits';
+import * as signinThrottle from './migrations/0005_signin_throttle';
 
 export type Db = Kysely<Database>;
 
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_engine': engine,
   '0003_helpdesk': helpdesk,
   '0004_platform_limits': platformLimits,
+  '0005_signin_throttle': signinThrottle,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -92,6 +92,13 @@ export interface LedgerAccountsTable {
   min_balance_units: Int | null;
 }
 
+export interface SigninThrottleTable {
+  key: Text;
+  attempts: Int;
+  last_at: Int;
+  blocked_until: Int;
+}
+
 export interface LedgerTransactionsTable {
   id: GeneratedInt;
   kind: Text;
@@ -315,6 +322,7 @@ export interface Database {
   currencies: CurrenciesTable;
   symbols: SymbolsTable;
   ledger_accounts: LedgerAccountsTable;
+  signin_throttle: SigninThrottleTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_postings: LedgerPostingsTable;
   ledger_holds: LedgerHoldsTable;

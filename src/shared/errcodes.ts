@@ -36,6 +36,8 @@ export const ACCOUNT_ERRCODES = {
   accountNotFound: 1010,
   accountDisabled: 1011,
   referralCodeUnknown: 1012,
+  /** Too many failed sign-ins for this account or from this address: wait {seconds}. */
+  signinPaused: 1013,
 } as const;
 
 /** Ledger and wallets: 1100-1199. */

@@ -17,6 +17,7 @@ import { CAPTCHA_TTL_MS, createCaptchaImage, hashCaptchaAnswer } from './captcha
 import { checkVerificationCode } from './codes';
 import { checkContact, findAccount, findSigninAccount } from './contact';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
+import { blockedUntil, countAttempts, forgetCaptchaStop, needsCaptcha, noteFailure, noteSuccess, throttleKeys } from './throttle';
 import {
   countSigninAttempt,
   findIdentityStatus,
@@ -49,15 +50,35 @@ export interface SignInInput {
   captcha?: string;
 }
 
-/** Checks a sign-in and returns the user's id; the caller then rotates the session. */
+/**
+ * Checks a sign-in and returns the user's id; the caller then rotates the session. Attempts are
+ * counted per session, per account named and per address (throttle.ts): past a few, the
+ * session's captcha is required; past more, the account or address waits a growing delay.
+ */
 export async function signIn(deps: AccountDeps, input: SignInInput, attempt: { sessionId: string | null; ip: string }): Promise<number> {
   const { db, now, config } = deps.context;
-  if (attempt.sessionId) await requireCaptchaAfterFailures(deps.context, attempt.sessionId, input.captcha);
+  const keys = throttleKeys(input.username, input.countryCode, attempt.ip);
+  const time = now();
+  const blocked = await blockedUntil(db, keys);
+  if (blocked > time) throw new BusinessError('signinPaused', { seconds: Math.ceil((blocked - time) / 1000) }, 429);
+  const attemptsBefore = await countAttempts(db, keys, time);
+  if (attempt.sessionId) {
+    try {
+      await requireCaptchaAfterFailures(deps.context, attempt.sessionId, input.captcha, needsCaptcha(attemptsBefore, config.rateLimitScale));
+    } catch (error) {
+      await forgetCaptchaStop(db, keys);
+      throw error;
+    }
+  }
   const user = await findSigninAccount(db, input.username, input.countryCode);
   const matches = user
     ? await verifyPassword(user.password_hash, input.password)
     : await verifyAgainstDummy(input.password, config.passwordHashMemoryKib);
-  if (!user || !matches) refuse('wrongCredentials');
+  if (!user || !matches) {
+    await noteFailure(db, keys, attemptsBefore, now(), config.rateLimitScale);
+    refuse('wrongCredentials');
+  }
+  await noteSuccess(db, keys);
   // Told only to whoever knows the password, so it reveals nothing about other accounts.
   if (user.disabled === 1n) refuse('accountDisabled');
   const userId = Number(user.id);
@@ -66,9 +87,9 @@ export async function signIn(deps: AccountDeps, input: SignInInput, attempt: { s
   return userId;
 }
 
-async function requireCaptchaAfterFailures(context: AppContext, sessionId: string, captcha: string | undefined): Promise<void> {
+async function requireCaptchaAfterFailures(context: AppContext, sessionId: string, captcha: string | undefined, throttled: boolean): Promise<void> {
   const failedBefore = await countSigninAttempt(context.db, sessionId);
-  if (failedBefore < SIGNIN_FAILURES_BEFORE_CAPTCHA) return;
+  if (failedBefore < SIGNIN_FAILURES_BEFORE_CAPTCHA && !throttled) return;
   if (!captcha) throw new BusinessError('captchaRequired');
   if (!(await takeSessionCaptcha(context.db, sessionId, hashCaptchaAnswer(sessionId, captcha), context.now()))) refuse('captchaWrong');
 }

@@ -4,6 +4,7 @@ import { auditLedger } from '../../../server/ledger/audit';
 import { userOwner } from '../../../server/ledger/ledger';
 import { DEMO_USERS } from '../../../server/db/seed/users';
 import { hashToken, SESSION_COOKIE } from '../../../server/http/session';
+import { signIn as signInService } from '../../../server/modules/account/service';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 import { sessionCookieOf, sessionHeaders, signIn, startSession, type SessionHeaders } from '../../helpers/signin';
 
@@ -377,6 +378,93 @@ describe('sign-in refusals and the captcha', () => {
     expect(sessionCookieOf(again)).toBeUndefined();
     const after = await server.app.inject({ method: 'POST', url: '/api/v1/csrftoken', headers: { cookie: cookie ?? '' }, payload: {} });
     expect(after.json<{ data: { token: string } }>().data.token).toBe(before);
+  });
+});
+
+describe('sign-in throttling beyond the session (issue 12)', () => {
+  let addressCount = 0;
+  /** A remote address of its own for each test: the address's count is part of what is proven. */
+  function newAddress(): string {
+    addressCount += 1;
+    return `198.51.100.${addressCount}`;
+  }
+
+  async function signinFrom(address: string, session: SessionHeaders, payload: Record<string, string>): Promise<Answer> {
+    const response = await server.app.inject({ method: 'POST', url: '/api/v1/account/signin', headers: session.headers, payload, remoteAddress: address });
+    return { statusCode: response.statusCode, body: response.json(), cookie: sessionCookieOf(response) };
+  }
+
+  /** Ten wrong passwords, each from a new session: the errcodes in order. */
+  async function tenFreshSessions(address: string, username: string): Promise<number[]> {
+    const codes: number[] = [];
+    for (let attempt = 0; attempt < 10; attempt += 1) codes.push((await signinFrom(address, await startSession(server), { username, password: 'Wrong1234' })).body.errcode);
+    return codes;
+  }
+
+  it('a new session for every try still meets the captcha after three failures on the account, for a real account and a made-up one alike', async () => {
+    const { contact } = await register();
+    const real = await tenFreshSessions(newAddress(), (contact as { email: string }).email);
+    const madeUp = await tenFreshSessions(newAddress(), uniqueEmail());
+    expect(real).toEqual([1001, 1001, 1001, 8, 8, 8, 8, 8, 8, 8]);
+    // The same answers for an account that does not exist: nothing tells them apart.
+    expect(madeUp).toEqual(real);
+    console.info(`10 wrong passwords from 10 new sessions: ${real.filter((code) => code === 1001).length} checked, ${real.filter((code) => code === 8).length} asked for the captcha`);
+  });
+
+  it('one address trying many accounts meets the captcha after ten failures', async () => {
+    // Through the service: over HTTP the per-client rate limit (ten sign-ins a minute) answers
+    // first within a minute; the address's captcha is for the guesser who goes slower than that.
+    const unscaled = await buildTestServer({ rateLimitScale: 1 });
+    try {
+      const deps = { context: unscaled.context, sessions: unscaled.app.sessions, outbox: unscaled.app.outbox };
+      const codes: number[] = [];
+      for (let attempt = 0; attempt < 12; attempt += 1) {
+        const session = await startSession(unscaled);
+        const sessionId = hashToken(session.cookie.slice(`${SESSION_COOKIE}=`.length));
+        const signing = signInService(deps, { username: uniqueEmail(), password: 'Wrong1234' }, { sessionId, ip: '203.0.113.7' });
+        codes.push(await signing.then(() => 0, (error: { errcode?: number }) => error.errcode ?? -1));
+      }
+      expect(codes).toEqual([...Array<number>(10).fill(1001), 8, 8]);
+    } finally {
+      await unscaled.close();
+    }
+  });
+
+  it('twenty concurrent guesses on one account: three get checked, the rest are asked for the captcha', async () => {
+    const { contact } = await register();
+    const email = (contact as { email: string }).email;
+    const sessions = await Promise.all(Array.from({ length: 20 }, () => startSession(server)));
+    const address = newAddress();
+    const answers = await Promise.all(sessions.map((session) => signinFrom(address, session, { username: email, password: 'Wrong1234' })));
+    const codes = answers.map((answer) => answer.body.errcode);
+    expect(codes.filter((code) => code === 1001)).toHaveLength(3);
+    expect(codes.filter((code) => code === 8)).toHaveLength(17);
+  });
+
+  it('past ten failures each failure pauses the account for a delay that doubles; a pause answers signinPaused and is not counted; the right password still works after it', async () => {
+    const { contact } = await register();
+    const email = (contact as { email: string }).email;
+    const address = newAddress();
+    /** One attempt from a fresh session, with the captcha answered. */
+    const attempt = async (password: string) => {
+      const session = await startSession(server);
+      await server.app.inject({ method: 'GET', url: '/api/v1/vcode/image', headers: { cookie: session.cookie } });
+      return signinFrom(address, session, { username: email, password, captcha: captcha.texts.at(-1) ?? '' });
+    };
+    for (let failure = 0; failure < 10; failure += 1) expect((await attempt('Wrong1234')).body.errcode).toBe(1001);
+    const paused = await attempt('Wrong1234');
+    expect(paused.statusCode).toBe(429);
+    expect(paused.body).toMatchObject({ errcode: 1013, errmsg: 'Too many failed sign-ins. Wait 1 s, then try again.' });
+    // Even the right password waits: the pause says nothing about the password.
+    expect((await attempt(PASSWORD)).body.errcode).toBe(1013);
+    server.advance(1_000);
+    expect((await attempt('Wrong1234')).body.errcode).toBe(1001);
+    expect((await attempt('Wrong1234')).body).toMatchObject({ errcode: 1013, errmsg: expect.stringContaining('Wait 2 s') });
+    server.advance(2_000);
+    expect((await attempt('Wrong1234')).body.errcode).toBe(1001);
+    expect((await attempt('Wrong1234')).body).toMatchObject({ errcode: 1013, errmsg: expect.stringContaining('Wait 4 s') });
+    server.advance(4_000);
+    expect((await attempt(PASSWORD)).body.errcode).toBe(0);
   });
 });
 
