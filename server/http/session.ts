@@ -49,6 +49,9 @@ function toSessionRow(row: {
   };
 }
 
+/** Sessions that just ended: by id (sign-out, expiry, a sign-in's rotation) or every session of a user (a password change). */
+export type EndedSessions = { sessionIds: string[] } | { userId: number };
+
 export interface SessionStore {
   /** The live session of a cookie token and its user; `touch: false` leaves last_seen_at alone. */
   load(token: string, options?: { touch?: boolean }): Promise<{ session: SessionRow; user: SessionUser | null } | null>;
@@ -58,6 +61,8 @@ export interface SessionStore {
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   endAllOfUser(userId: number, db?: Db): Promise<void>;
   update(sessionId: string, changes: Partial<{ failed_signins: number; captcha_hash: string | null; captcha_expires_at: number | null }>): Promise<void>;
+  /** Told at once when sessions end, so that what outlives a request (a socket) ends with them. */
+  onEnded(listener: (ended: EndedSessions) => void): () => void;
 }
 
 export function registerSessions(app: FastifyInstance): SessionStore {
@@ -67,6 +72,11 @@ export function registerSessions(app: FastifyInstance): SessionStore {
     httpOnly: true,
     sameSite: 'lax' as const,
     secure: config.secureCookies,
+  };
+
+  const endedListeners = new Set<(ended: EndedSessions) => void>();
+  const announceEnded = (ended: EndedSessions) => {
+    for (const listener of endedListeners) listener(ended);
   };
 
   async function load(token: string, touch = true): Promise<{ session: SessionRow; user: SessionUser | null } | null> {
@@ -94,6 +104,7 @@ export function registerSessions(app: FastifyInstance): SessionStore {
     const time = now();
     if (time > session.absoluteExpiresAt || time > session.lastSeenAt + config.sessionIdleMs || row.disabled === 1n) {
       await db.deleteFrom('sessions').where('id', '=', session.id).execute();
+      announceEnded({ sessionIds: [session.id] });
       return null;
     }
     if (touch && time - session.lastSeenAt > TOUCH_INTERVAL_MS) {
@@ -144,17 +155,30 @@ export function registerSessions(app: FastifyInstance): SessionStore {
       return session;
     },
     async rotate(request, reply, userId) {
-      if (request.session) await db.deleteFrom('sessions').where('id', '=', request.session.id).execute();
+      if (request.session) {
+        await db.deleteFrom('sessions').where('id', '=', request.session.id).execute();
+        announceEnded({ sessionIds: [request.session.id] });
+      }
       return store.create(request, reply, userId);
     },
     async end(request, reply) {
-      if (request.session) await db.deleteFrom('sessions').where('id', '=', request.session.id).execute();
+      if (request.session) {
+        await db.deleteFrom('sessions').where('id', '=', request.session.id).execute();
+        announceEnded({ sessionIds: [request.session.id] });
+      }
       request.session = null;
       request.user = null;
       reply.clearCookie(SESSION_COOKIE, cookieOptions);
     },
     async endAllOfUser(userId, database = db) {
       await database.deleteFrom('sessions').where('user_id', '=', BigInt(userId)).execute();
+      // Told now, though the caller's transaction may still roll back: a socket that signs out
+      // too early costs a reconnect, one that stays signed in too long leaks a user's events.
+      announceEnded({ userId });
+    },
+    onEnded(listener) {
+      endedListeners.add(listener);
+      return () => endedListeners.delete(listener);
     },
     async update(sessionId, changes) {
       await db.updateTable('sessions').set(changes).where('id', '=', sessionId).execute();

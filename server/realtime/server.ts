@@ -41,6 +41,8 @@ export interface SocketData {
   /** Help-desk chat channels held, by ChatId. */
   chatIds: Set<string>;
   budget: MessageBudget;
+  /** When the session would end if nothing happens (its idle or absolute lifetime); 0 without one. */
+  sessionDeadline: number;
 }
 
 export type RealtimeIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -88,11 +90,21 @@ export function registerRealtime(app: FastifyInstance, options: RealtimeOptions)
   io.on('connection', (socket) => onConnection(app, options, socket));
 
   const stopPublishing = publishEngineEvents(io, options.engine, options.quoteOf, app.log);
+  // A sign-out, a rotated or expired session, a password change: its sockets leave at once.
+  const stopWatchingSessions = app.sessions.onEnded((ended) => {
+    for (const socket of io.sockets.sockets.values()) {
+      const { sessionId, user } = socket.data;
+      const endedHere = 'userId' in ended ? user?.id === ended.userId : sessionId !== null && ended.sessionIds.includes(sessionId);
+      if (endedHere) signOutSocket(socket, options.engine);
+    }
+  });
+  // A backstop for what nothing announces (a session deleted behind the server's back).
   const recheckTimer = setInterval(() => void recheckSessions(app, io, options.engine), REALTIME_SERVER_LIMITS.sessionRecheckMs);
   recheckTimer.unref();
 
   // Before the HTTP server stops: its close waits for every connection, websockets included.
   app.addHook('preClose', async () => {
+    stopWatchingSessions();
     clearInterval(recheckTimer);
     stopPublishing();
     io.disconnectSockets(true);
@@ -109,6 +121,7 @@ async function authenticate(app: FastifyInstance, socket: RealtimeSocket): Promi
   socket.data.symbolIds = new Set();
   socket.data.chatIds = new Set();
   socket.data.budget = new MessageBudget(REALTIME_LIMITS.messageBurst, REALTIME_LIMITS.messagesPerSecond, now());
+  socket.data.sessionDeadline = 0;
   const cookieHeader = socket.request.headers.cookie;
   if (!cookieHeader) return;
   const token = app.parseCookie(cookieHeader)[SESSION_COOKIE];
@@ -118,13 +131,59 @@ async function authenticate(app: FastifyInstance, socket: RealtimeSocket): Promi
   socket.data.sessionToken = token;
   socket.data.sessionId = loaded.session.id;
   socket.data.user = loaded.user;
+  socket.data.sessionDeadline = sessionDeadlineOf(app, loaded.session);
 }
+
+function sessionDeadlineOf(app: FastifyInstance, session: { absoluteExpiresAt: number; lastSeenAt: number }): number {
+  return Math.min(session.absoluteExpiresAt, session.lastSeenAt + app.context.config.sessionIdleMs);
+}
+
+/**
+ * Expiry ends a socket's session when it happens, not at the next periodic check: a timer at the
+ * session's deadline looks at it again (activity may have moved the idle deadline on; then the
+ * timer is set again), and signs the socket out once the session is over.
+ */
+function watchSessionDeadline(app: FastifyInstance, engine: RealtimeEngine, socket: RealtimeSocket): void {
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = () => {
+    clearTimeout(timer);
+    if (!socket.data.sessionToken || socket.data.sessionDeadline === 0) return;
+    // Past the deadline by a moment, so that the session's own check agrees it is over.
+    const delayMs = Math.min(Math.max(0, socket.data.sessionDeadline - app.context.now()) + SESSION_DEADLINE_SLACK_MS, SESSION_DEADLINE_WAIT_MAX_MS);
+    timer = setTimeout(() => void check(), delayMs);
+    timer.unref();
+  };
+  const check = async () => {
+    const token = socket.data.sessionToken;
+    if (!token || !socket.connected) return;
+    try {
+      const loaded = await app.sessions.load(token, { touch: false });
+      if (loaded && (loaded.user?.id ?? null) === (socket.data.user?.id ?? null)) {
+        socket.data.sessionDeadline = sessionDeadlineOf(app, loaded.session);
+        schedule();
+        return;
+      }
+      signOutSocket(socket, engine);
+    } catch (error) {
+      app.log.error({ err: error }, 'socket session deadline check failed');
+      schedule();
+    }
+  };
+  schedule();
+  socket.on('disconnect', () => clearTimeout(timer));
+}
+
+/** How long after a session's deadline its sockets are looked at again. */
+const SESSION_DEADLINE_SLACK_MS = 250;
+/** Timers of Node hold at most about 24 days; a 30-day session is looked at again daily. */
+const SESSION_DEADLINE_WAIT_MAX_MS = 24 * 60 * 60_000;
 
 function onConnection(app: FastifyInstance, options: RealtimeOptions, socket: RealtimeSocket): void {
   const { now } = app.context;
   const { user } = socket.data;
   if (user) void socket.join(userChannel(user.id));
   watchQueue(socket);
+  watchSessionDeadline(app, options.engine, socket);
 
   socket.use((packet, next) => {
     if (socket.data.budget.take(now())) return next();
@@ -254,6 +313,7 @@ function signOutSocket(socket: RealtimeSocket, engine: RealtimeEngine): void {
   void socket.leave(HELPDESK_OPERATORS_CHANNEL);
   socket.data.sessionToken = null;
   socket.data.sessionId = null;
+  socket.data.sessionDeadline = 0;
   const { user } = socket.data;
   if (!user) return;
   void socket.leave(userChannel(user.id));

@@ -331,6 +331,31 @@ describe('private channel', () => {
     expect(anonymousBalances).toEqual([]);
   });
 
+  it('leaves the private channel at the moment of sign-out, with no periodic check (issue 12)', async () => {
+    const user = await fundedUser();
+    const socket = await openSocket({ cookie: user.cookie });
+    const orders = collect<OrderMessage>(socket, 'order');
+    expect(server.app.realtime.sockets.adapter.rooms.get(userChannel(user.userId))?.size).toBe(1);
+    const signedOut = await server.app.inject({ method: 'POST', url: '/api/v1/account/signout', headers: user.headers, payload: {} });
+    expect(signedOut.json()).toMatchObject({ errcode: 0 });
+    // No recheckSessions here: the sign-out itself took the socket out.
+    expect(server.app.realtime.sockets.adapter.rooms.get(userChannel(user.userId))).toBeUndefined();
+    await sell(user, '90000', '0.1');
+    await settle();
+    expect(orders).toEqual([]);
+    expect(socket.connected).toBe(true);
+  });
+
+  it('leaves the private channel when the session expires, at its deadline', async () => {
+    const user = await fundedUser();
+    // A session that ends (absolutely) in 300 ms from the server's clock.
+    await server.context.db.updateTable('sessions').set({ absolute_expires_at: server.context.now() + 300 }).where('user_id', '=', BigInt(user.userId)).execute();
+    const socket = await openSocket({ cookie: user.cookie });
+    expect(server.app.realtime.sockets.adapter.rooms.get(userChannel(user.userId))?.size).toBe(1);
+    await waitFor(() => server.app.realtime.sockets.adapter.rooms.get(userChannel(user.userId)) === undefined, 'the expired session to leave its channel');
+    expect(socket.connected).toBe(true);
+  });
+
   it('leaves the private channel once the session has ended', async () => {
     const user = await fundedUser();
     const socket = await openSocket({ cookie: user.cookie });
