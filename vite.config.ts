@@ -145,7 +145,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
+    include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/reliability/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 60_000,

@@ -13,6 +13,7 @@ import { REALTIME_PATH, type ChatMessage, type ClientToServerEvents, type Server
 import { createTestUser, type TestUser } from '../../helpers/auth';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 import { startSession, type SessionHeaders } from '../../helpers/signin';
+import { multipart } from '../../helpers/multipart';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -108,22 +109,6 @@ async function issueCode(body: Record<string, unknown> = {}): Promise<ServiceCod
   const answer = await asAdmin<ServiceCode>('POST', '/operator/helpdesk/servicecodes', body);
   expect(answer.body.errcode, answer.body.errmsg).toBe(0);
   return answer.body.data;
-}
-
-type Part = { name: string; value: string } | { name: string; filename: string; type: string; data: Buffer };
-
-function multipart(parts: Part[]): { payload: Buffer; contentType: string } {
-  const boundary = `----helpdesk${randomToken(8)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition =
-      'data' in part
-        ? `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`
-        : `Content-Disposition: form-data; name="${part.name}"\r\n\r\n`;
-    chunks.push(Buffer.from(`--${boundary}\r\n${disposition}`), 'data' in part ? part.data : Buffer.from(part.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 async function uploadImage(caller: Caller, sessionId: string, data: Buffer, type: string, filename = 'photo') {

@@ -1,0 +1,137 @@
+/**
+ * The cross-user matrix: for every object the API names by an id (orders, notifications, help-desk
+ * chats and their images, convert quotes and history, balances), user A makes one and user B tries
+ * every call that takes that id or lists that kind. B must get the answer an unknown object gets
+ * (never A's data, never a different refusal that would confirm the id exists) and A's object must
+ * be unchanged. Each area that adds objects adds its row here. Prints how many pairs were tried.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERRCODES } from '../../src/shared/errcodes';
+import { createTestUser, creditUser, fundHouse, type TestUser } from '../helpers/auth';
+import { multipart } from '../helpers/multipart';
+import { buildTestServer, type TestServer } from '../helpers/server';
+
+const BTC_USDT = 301;
+
+let server: TestServer;
+let owner: TestUser;
+let stranger: TestUser;
+let tried = 0;
+
+beforeAll(async () => {
+  server = await buildTestServer({ demoMode: false });
+  owner = await createTestUser(server);
+  stranger = await createTestUser(server);
+  for (const user of [owner, stranger]) await creditUser(server, user.userId, 'USDT', '1000');
+  const maker = await createTestUser(server);
+  await creditUser(server, maker.userId, 'BTC', '1');
+  await server.app.engine.placeOrder({ userId: maker.userId, symbolId: BTC_USDT, side: 'sell', type: 'limit', price: '90100', quantity: '1' });
+  await fundHouse(server, { BTC: '10' });
+  server.app.prices.setReference(BTC_USDT, 9_000_000n);
+});
+afterAll(async () => {
+  console.info(`cross-user matrix: ${tried} calls by a stranger naming another user's objects, none answered with their data`);
+  await server.close();
+});
+
+function call(user: TestUser, method: 'GET' | 'POST', url: string, payload: Record<string, unknown> = {}): Promise<LightMyRequestResponse> {
+  tried += 1;
+  return server.app.inject({ method, url: `/api/v1${url}`, headers: user.headers, ...(method === 'POST' ? { payload } : {}) });
+}
+
+const body = (response: LightMyRequestResponse) => response.json<{ errcode: number; data?: unknown }>();
+
+interface NamedCall {
+  method: 'GET' | 'POST';
+  url: string;
+  payload?: Record<string, unknown>;
+}
+
+/** What the stranger gets for the owner's id must equal what an id nobody has gets. */
+async function expectLikeUnknown(stranger: TestUser, request: (id: string) => NamedCall, ownersId: string, unknownId: string): Promise<void> {
+  const send = (id: string) => {
+    const { method, url, payload } = request(id);
+    return call(stranger, method, url, payload);
+  };
+  const foreign = await send(ownersId);
+  const unknown = await send(unknownId);
+  expect(foreign.statusCode).toBe(unknown.statusCode);
+  expect(body(foreign)).toEqual(body(unknown));
+  expect(body(foreign).errcode).not.toBe(0);
+}
+
+describe('another user\'s objects', () => {
+  it('orders: the stranger cannot cancel, list or see them, and they stay open', async () => {
+    const order = body(await call(owner, 'POST', '/exchange/create', { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '80000', quantity: '0.001' })).data as { id: number };
+    await expectLikeUnknown(stranger, (id) => ({ method: 'POST', url: `/exchange/cancelorder?id=${id}` }), String(order.id), '999999999');
+    for (const url of ['/exchange/activeorders', '/exchange/activeorders?symbol=BTC_USDT']) {
+      expect(JSON.stringify(body(await call(stranger, 'POST', url)).data)).not.toContain(`"id":${order.id},`);
+    }
+    const history = body(await call(stranger, 'POST', '/exchange/orders', { limit: 100 })).data as { list: { id: number }[] };
+    expect(history.list.map((entry) => entry.id)).not.toContain(order.id);
+    const mine = body(await call(owner, 'POST', '/exchange/activeorders')).data as { id: number; status: string }[];
+    expect(mine.find((entry) => entry.id === order.id)?.status).toBe('open');
+  });
+
+  it('notifications: the stranger cannot mark them read or list them', async () => {
+    const operator = await createTestUser(server, { role: 'operator' });
+    expect(body(await call(operator, 'POST', '/operator/notify', { userId: owner.userId, message: 'for the owner only' })).errcode).toBe(0);
+    await server.app.outbox.drain();
+    let list: { id: number; message: string }[] = [];
+    for (let round = 0; round < 50 && !list.some((entry) => entry.message === 'for the owner only'); round += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      list = body(await call(owner, 'POST', '/notification/list')).data as { id: number; message: string }[];
+    }
+    const notification = list.find((entry) => entry.message === 'for the owner only');
+    expect(notification).toBeDefined();
+    await expectLikeUnknown(stranger, (id) => ({ method: 'POST', url: `/notification/markasread?id=${id}` }), String(notification!.id), '999999999');
+    const strangers = body(await call(stranger, 'POST', '/notification/list')).data as { id: number }[];
+    expect(strangers.map((entry) => entry.id)).not.toContain(notification!.id);
+    const after = body(await call(owner, 'POST', '/notification/list')).data as { id: number; readFlag: boolean }[];
+    expect(after.find((entry) => entry.id === notification!.id)?.readFlag).toBe(false);
+  });
+
+  it('help-desk chats and their images: the stranger cannot read, write to or see them', async () => {
+    const chat = body(await call(owner, 'POST', '/helpdesk/start', {})).data as { SessionId: string; ChatId: string };
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
+    const upload = multipart([{ name: 'sessionId', value: chat.SessionId }, { name: 'image', filename: 'a.png', type: 'image/png', data: png }]);
+    tried += 1;
+    const image = (await server.app.inject({ method: 'POST', url: '/api/v1/helpdesk/image', headers: { ...owner.headers, 'content-type': upload.contentType }, payload: upload.payload })).json<{ data: { body: string } }>().data;
+    expect(image.body).toMatch(/\/helpdesk\/image\//);
+
+    const unknownKey = 'A'.repeat(chat.SessionId.length);
+    await expectLikeUnknown(stranger, (id) => ({ method: 'GET', url: `/helpdesk/history?id=${id}` }), chat.SessionId, unknownKey);
+    await expectLikeUnknown(stranger, (id) => ({ method: 'POST', url: '/helpdesk/text', payload: { sessionId: id, text: 'not yours' } }), chat.SessionId, unknownKey);
+    const strangerUpload = multipart([{ name: 'sessionId', value: chat.SessionId }, { name: 'image', filename: 'b.png', type: 'image/png', data: png }]);
+    tried += 1;
+    const uploaded = await server.app.inject({ method: 'POST', url: '/api/v1/helpdesk/image', headers: { ...stranger.headers, 'content-type': strangerUpload.contentType }, payload: strangerUpload.payload });
+    expect(uploaded.json<{ errcode: number }>().errcode).not.toBe(0);
+    tried += 1;
+    const picture = await server.app.inject({ method: 'GET', url: image.body.replace(/^.*\/api\/v1/, '/api/v1'), headers: stranger.headers });
+    expect(picture.statusCode).toBe(404);
+    // The owner's chat holds exactly their own image.
+    const history = body(await call(owner, 'GET', `/helpdesk/history?id=${chat.SessionId}`)).data as { body: string; fromClient: boolean }[];
+    expect(history.filter((message) => message.fromClient)).toHaveLength(1);
+  });
+
+  it('convert quotes and history: the stranger cannot use the quote or see the convert', async () => {
+    const quote = body(await call(owner, 'POST', '/convert/quote', { from: 'USDT', to: 'BTC', amount: '100' })).data as { quoteId: string };
+    await expectLikeUnknown(stranger, (id) => ({ method: 'POST', url: '/convert/create', payload: { quoteId: id } }), quote.quoteId, 'AAAAAAAAAAAAAAAAAAAAAA');
+    expect(body(await call(stranger, 'POST', '/convert/create', { quoteId: quote.quoteId })).errcode).toBe(ERRCODES.quoteNotFound);
+    const order = body(await call(owner, 'POST', '/convert/create', { quoteId: quote.quoteId })).data as { id: number };
+    const history = body(await call(stranger, 'GET', '/convert/history')).data as { list: { id: number }[] };
+    expect(history.list.map((entry) => entry.id)).not.toContain(order.id);
+  });
+
+  it('balances: every balance call answers the caller\'s own', async () => {
+    await creditUser(server, owner.userId, 'BTC', '0.5');
+    const lists = [
+      body(await call(stranger, 'POST', '/balance/list')).data,
+      body(await call(stranger, 'POST', '/balance/get?currency=BTC')).data,
+      body(await call(stranger, 'GET', '/balance/get2?currency=BTC')).data,
+    ];
+    expect(JSON.stringify(lists)).not.toContain('0.5');
+  });
+});
