@@ -94,7 +94,7 @@ export interface LedgerAccountsTable {
 
 export interface SigninThrottleTable {
   key: Text;
-  attempts: Int;
+  failures: Int;
   last_at: Int;
   blocked_until: Int;
 }

@@ -1,5 +1,5 @@
 /**
- * Sign-in attempts counted by what a guesser cannot change for free: the account named (its
+ * Failed sign-ins counted by what a guesser cannot change for free: the account named (its
  * normalized username, hashed, whether or not such an account exists) and the address the
  * attempts come from. The session's own count (sessions.failed_signins) is only the first line:
  * a new session per try resets it. Rows older than the window are swept by maintenance.
@@ -11,7 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('signin_throttle')
     // 'account:<sha256 of the normalized username>' or 'address:<ip>'.
     .addColumn('key', 'text', (column) => column.primaryKey())
-    .addColumn('attempts', 'integer', (column) => column.notNull())
+    .addColumn('failures', 'integer', (column) => column.notNull())
     .addColumn('last_at', 'bigint', (column) => column.notNull())
     .addColumn('blocked_until', 'bigint', (column) => column.notNull())
     .execute();

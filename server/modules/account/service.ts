@@ -17,7 +17,7 @@ import { CAPTCHA_TTL_MS, createCaptchaImage, hashCaptchaAnswer } from './captcha
 import { checkVerificationCode } from './codes';
 import { checkContact, findAccount, findSigninAccount } from './contact';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
-import { blockedUntil, countAttempts, forgetCaptchaStop, needsCaptcha, noteFailure, noteSuccess, throttleKeys } from './throttle';
+import { needsCaptcha, noteFailure, noteSuccess, readThrottle, throttleKeys, withAccountTurn } from './throttle';
 import {
   countSigninAttempt,
   findIdentityStatus,
@@ -51,37 +51,31 @@ export interface SignInInput {
 }
 
 /**
- * Checks a sign-in and returns the user's id; the caller then rotates the session. Attempts are
+ * Checks a sign-in and returns the user's id; the caller then rotates the session. Failures are
  * counted per session, per account named and per address (throttle.ts): past a few, the
- * session's captcha is required; past more, the account or address waits a growing delay.
+ * session's captcha is required; past more, the account or address waits a growing delay. The
+ * attempts on one account are checked one at a time.
  */
 export async function signIn(deps: AccountDeps, input: SignInInput, attempt: { sessionId: string | null; ip: string }): Promise<number> {
   const { db, now, config } = deps.context;
   const keys = throttleKeys(input.username, input.countryCode, attempt.ip);
-  const time = now();
-  const blocked = await blockedUntil(db, keys);
-  if (blocked > time) throw new BusinessError('signinPaused', { seconds: Math.ceil((blocked - time) / 1000) }, 429);
-  const attemptsBefore = await countAttempts(db, keys, time);
-  if (attempt.sessionId) {
-    try {
-      await requireCaptchaAfterFailures(deps.context, attempt.sessionId, input.captcha, needsCaptcha(attemptsBefore, config.rateLimitScale));
-    } catch (error) {
-      await forgetCaptchaStop(db, keys);
-      throw error;
+  const userId = await withAccountTurn(keys, async () => {
+    const throttle = await readThrottle(db, keys, now());
+    if (throttle.blockedUntil > now()) throw new BusinessError('signinPaused', { seconds: Math.ceil((throttle.blockedUntil - now()) / 1000) }, 429);
+    if (attempt.sessionId) await requireCaptchaAfterFailures(deps.context, attempt.sessionId, input.captcha, needsCaptcha(throttle.failures, config.rateLimitScale));
+    const user = await findSigninAccount(db, input.username, input.countryCode);
+    const matches = user
+      ? await verifyPassword(user.password_hash, input.password)
+      : await verifyAgainstDummy(input.password, config.passwordHashMemoryKib);
+    if (!user || !matches) {
+      await noteFailure(db, keys, now(), config.rateLimitScale);
+      refuse('wrongCredentials');
     }
-  }
-  const user = await findSigninAccount(db, input.username, input.countryCode);
-  const matches = user
-    ? await verifyPassword(user.password_hash, input.password)
-    : await verifyAgainstDummy(input.password, config.passwordHashMemoryKib);
-  if (!user || !matches) {
-    await noteFailure(db, keys, attemptsBefore, now(), config.rateLimitScale);
-    refuse('wrongCredentials');
-  }
-  await noteSuccess(db, keys);
-  // Told only to whoever knows the password, so it reveals nothing about other accounts.
-  if (user.disabled === 1n) refuse('accountDisabled');
-  const userId = Number(user.id);
+    await noteSuccess(db, keys);
+    // Told only to whoever knows the password, so it reveals nothing about other accounts.
+    if (user.disabled === 1n) refuse('accountDisabled');
+    return Number(user.id);
+  });
   await writeOutbox(db, 'account.signedIn', { userId, ip: attempt.ip }, now());
   deps.outbox.kick();
   return userId;
