@@ -33,6 +33,7 @@ import { operatorRoutes } from './modules/operator/routes';
 import { exchangeRoutes } from './modules/exchange/routes';
 import { convertRoutes } from './modules/convert/routes';
 import { IndexPrices } from './prices/index-price';
+import { Scheduler } from './scheduler/scheduler';
 import { helpdeskRoutes } from './modules/helpdesk/routes';
 
 export const API_PREFIX = '/api/v1';
@@ -96,6 +97,8 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   const prices = new IndexPrices(engine, context.now);
   prices.start();
   app.decorate('prices', prices);
+  // Durable jobs: modules register their kinds as they are registered; main.ts starts the loop.
+  app.decorate('scheduler', new Scheduler(context));
   // Sockets share app.server, so they work under app.listen in main.ts and in tests alike.
   app.decorate('realtime', registerRealtime(app, { engine, quoteOf: marketQuoteSource(context) }));
 
@@ -111,6 +114,7 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   app.addHook('onClose', async () => {
     app.outbox.stop();
     prices.stop();
+    await app.scheduler.stop();
   });
   return app;
 }

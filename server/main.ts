@@ -15,6 +15,7 @@ async function main(): Promise<void> {
   const { context, database } = await boot(config);
   const app = await buildApp(context, { logger: true });
   app.outbox.start();
+  app.scheduler.start();
   const stopMaintenance = startMaintenance(context);
   // Robots (ROBOTS=off switches them off) backfill candles on first start, then quote every market.
   const marketMakers = await startMarketMakers(app);

@@ -13,6 +13,7 @@ import * as engine from './migrations/0002_engine';
 import * as helpdesk from './migrations/0003_helpdesk';
 import * as platformLimits from './migrations/0004_platform_limits';
 import * as signinThrottle from './migrations/0005_signin_throttle';
+import * as scheduler from './migrations/0006_scheduler';
 
 export type Db = Kysely<Database>;
 
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_helpdesk': helpdesk,
   '0004_platform_limits': platformLimits,
   '0005_signin_throttle': signinThrottle,
+  '0006_scheduler': scheduler,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -92,6 +92,19 @@ export interface LedgerAccountsTable {
   min_balance_units: Int | null;
 }
 
+export interface ScheduledJobsTable {
+  id: GeneratedInt;
+  kind: Text;
+  key: Text;
+  run_at: Int;
+  payload_json: Text;
+  status: Text; // 'pending' | 'done' | 'failed'
+  attempts: Int;
+  last_error: Text | null;
+  created_at: Int;
+  completed_at: Int | null;
+}
+
 export interface SigninThrottleTable {
   key: Text;
   failures: Int;
@@ -323,6 +336,7 @@ export interface Database {
   symbols: SymbolsTable;
   ledger_accounts: LedgerAccountsTable;
   signin_throttle: SigninThrottleTable;
+  scheduled_jobs: ScheduledJobsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_postings: LedgerPostingsTable;
   ledger_holds: LedgerHoldsTable;

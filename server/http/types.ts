@@ -42,5 +42,6 @@ declare module 'fastify' {
     outbox: import('../outbox').OutboxDispatcher;
     engine: import('../engine/engine').Engine;
     prices: import('../prices/index-price').IndexPrices;
+    scheduler: import('../scheduler/scheduler').Scheduler;
   }
 }
