@@ -4,7 +4,7 @@
  * subscribe by topic. A handler failure leaves the row pending and it is retried on the next
  * drain, so an event is delivered at least once; handlers are written to be idempotent.
  */
-import type { Executor } from './ledger/ledger';
+import type { Executor } from './core/executor';
 import type { AppContext } from './context';
 
 export interface OutboxEvent {

@@ -16,7 +16,7 @@
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
-import type { Executor } from '../ledger/ledger';
+import type { Executor } from '../core/executor';
 import { KLINE_INTERVALS, type KlineInterval } from '../../src/shared/api/market';
 import { candleOpenTime } from './candles';
 import { currencyPriceUsd, createRandom, gaussian, hashSeed, PriceWalk, priceToTicks, symbolWalkProfile, YEAR_MS } from './price-walk';

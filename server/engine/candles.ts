@@ -6,7 +6,7 @@
  * symbol, as in the book.
  */
 import { KLINE_INTERVAL_MS, KLINE_INTERVALS, type KlineInterval } from '../../src/shared/api/market';
-import type { Executor } from '../ledger/ledger';
+import type { Executor } from '../core/executor';
 import type { TradesHook } from './types';
 
 const DAY_MS = 86_400_000;

@@ -15,10 +15,10 @@
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
-import { refuse } from '../http/errors';
+import { refuse } from '../core/errors';
 import { consumeHold, placeHold, postTransaction, releaseHold, systemOwner, userOwner, type OwnerKey } from '../ledger/ledger';
 import { formatUnits, parseUnits } from '../../src/shared/money';
-import { parsePositiveUnits } from '../http/amounts';
+import { parsePositiveUnits } from '../core/amounts';
 import { feeUnits, lotsToBaseUnits, notionalQuoteUnits, quoteUnitsToNotional, type MarketScales } from './amounts';
 import { FastOrderBook } from './book/fast-book';
 import { cancelOrder as cancelCommand, placeLimit, placeMarket, type BookCommand, type BookEvent, type OrderBook } from './book/types';

@@ -4,7 +4,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import type { Executor } from '../ledger/ledger';
+import type { Executor } from '../core/executor';
 import type { MarketSymbol, OrderStatus, OrderType, Side } from './types';
 
 export interface OrderRecord {

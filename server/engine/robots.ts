@@ -18,7 +18,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { ensureRobotAccounts, readRobotsRecord, robotFundingUnits, writeRobotsRecord, type RobotsRecord } from '../db/seed/robots';
-import { BusinessError } from '../http/errors';
+import { BusinessError } from '../core/errors';
 import { postTransaction, systemOwner, userBalances, userOwner, type Posting } from '../ledger/ledger';
 import { parseUnits } from '../../src/shared/money';
 import { backfillCandles, currentSymbolPrice } from './backfill';

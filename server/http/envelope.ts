@@ -10,7 +10,7 @@ import type { ErrcodeName } from '../../src/shared/errcodes';
 import { ERRCODES } from '../../src/shared/errcodes';
 import { languageFromHeader } from '../../src/shared/languages';
 import { ERROR_MESSAGES, translate } from '../i18n/messages';
-import { BusinessError } from './errors';
+import { BusinessError } from '../core/errors';
 
 export function errorBody(request: FastifyRequest, code: ErrcodeName, params: Record<string, string | number> = {}) {
   const language = languageFromHeader(request.headers['accept-language']);

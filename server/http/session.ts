@@ -10,20 +10,15 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
 import { sendError } from './envelope';
-import type { SessionRow, SessionUser } from './types';
+import type { SessionUser } from '../core/viewer';
+import { hashToken, randomToken } from '../core/tokens';
+import type { SessionRow } from './types';
 
 export const SESSION_COOKIE = 'sid';
 export const CSRF_HEADER = 'x-xsrf-token';
 /** last_seen_at is written at most this often, so that reads do not all become writes. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-export function randomToken(bytes = 32): string {
-  return crypto.randomBytes(bytes).toString('base64url');
-}
-
-export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
-}
 
 function toSessionRow(row: {
   id: string;

@@ -1,6 +1,7 @@
-/** Type augmentation for what our plugins decorate Fastify with. */
+/** The HTTP layer's additions to Fastify: the request's session and user, and each route's guard settings. */
 import type { CallAuth } from '../../src/shared/api/call';
 import type { AppContext } from '../context';
+import type { SessionUser } from '../core/viewer';
 
 export interface SessionRow {
   id: string;
@@ -14,11 +15,6 @@ export interface SessionRow {
   captchaExpiresAt: number | null;
 }
 
-export interface SessionUser {
-  id: number;
-  role: 'user' | 'operator';
-  testEnabled: boolean;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,15 +29,5 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: CallAuth;
     skipCsrf?: boolean;
-  }
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    sessions: import('./session').SessionStore;
-    outbox: import('../outbox').OutboxDispatcher;
-    engine: import('../engine/engine').Engine;
-    prices: import('../prices/index-price').IndexPrices;
-    scheduler: import('../scheduler/scheduler').Scheduler;
   }
 }

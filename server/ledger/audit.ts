@@ -4,7 +4,7 @@
  * its postings, and every held bucket equals its open reservations. It reads only; the operator API and the tests run it.
  */
 import { sql } from 'kysely';
-import type { Executor } from './ledger';
+import type { Executor } from '../core/executor';
 
 export interface AuditReport {
   ok: boolean;

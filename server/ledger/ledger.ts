@@ -5,9 +5,9 @@
  * cache of the postings; `audit` checks them against a replay.
  */
 import { sql, type Transaction } from 'kysely';
-import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
-import { BusinessError } from '../http/errors';
+import type { Executor } from '../core/executor';
+import { BusinessError } from '../core/errors';
 import { UNITS_MAX, UNITS_MIN } from '../../src/shared/money';
 
 export const USER_WALLETS = ['spot', 'futures', 'finance', 'loan'] as const;
@@ -27,7 +27,6 @@ export type OwnerKey = `u:${number}` | `s:${SystemAccount}`;
  * Accounts not named here are unbounded: genesis is the other side of money entering the platform.
  */
 export const SYSTEM_ACCOUNT_FLOORS: Partial<Record<SystemAccount, bigint>> = { house: 0n };
-export type Executor = Db | Transaction<Database>;
 
 export function userOwner(userId: number): OwnerKey {
   return `u:${userId}`;

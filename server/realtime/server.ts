@@ -25,7 +25,7 @@ import {
   type SubscribeAck,
 } from '../../src/shared/realtime';
 import { isSameSiteRequest, SESSION_COOKIE } from '../http/session';
-import type { SessionUser } from '../http/types';
+import type { SessionUser } from '../core/viewer';
 import { mayWatchChat } from '../modules/helpdesk/service';
 import { MessageBudget, REALTIME_SERVER_LIMITS } from './limits';
 import { publishEngineEvents, type QuoteSource, type RealtimeEngine } from './publisher';

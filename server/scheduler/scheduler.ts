@@ -15,7 +15,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
-import type { Executor } from '../ledger/ledger';
+import type { Executor } from '../core/executor';
 
 /** How often the loop looks for due jobs. */
 export const POLL_INTERVAL_MS = 1_000;

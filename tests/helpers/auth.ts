@@ -4,7 +4,8 @@
  * the genesis account. Tests of the account module itself go through the real calls instead.
  */
 import crypto from 'node:crypto';
-import { hashToken, randomToken, SESSION_COOKIE, CSRF_HEADER } from '../../server/http/session';
+import { hashToken, randomToken } from '../../server/core/tokens';
+import { SESSION_COOKIE, CSRF_HEADER } from '../../server/http/session';
 import { postTransaction, systemOwner, userOwner, type UserWallet } from '../../server/ledger/ledger';
 import { parseUnits } from '../../src/shared/money';
 import type { TestServer } from './server';

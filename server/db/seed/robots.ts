@@ -12,7 +12,8 @@
  */
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context';
-import { postTransaction, systemOwner, userOwner, type Executor, type Posting } from '../../ledger/ledger';
+import { postTransaction, systemOwner, userOwner, type Posting } from '../../ledger/ledger';
+import type { Executor } from '../../core/executor';
 import { insertUserWithReferralCode } from '../../modules/account/service';
 import { currencyPriceUsd } from '../../engine/price-walk';
 import { parseUnits } from '../../../src/shared/money';

@@ -5,8 +5,8 @@
  */
 import type { Contact } from '../../../src/shared/api/account';
 import { isValidEmail, isValidPhone, normalizeEmail } from '../../../src/shared/validation';
-import { refuse } from '../../http/errors';
-import type { Executor } from '../../ledger/ledger';
+import { refuse } from '../../core/errors';
+import type { Executor } from '../../core/executor';
 import { findUserByEmail, findUserByPhone, type UserRow } from './repo';
 
 export type AccountKey = { channel: 'email'; email: string } | { channel: 'sms'; countryCode: string; phone: string };

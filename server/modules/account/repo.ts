@@ -4,7 +4,7 @@
  * plain update cannot do without a read-modify-write race.
  */
 import { sql, type Selectable } from 'kysely';
-import type { Executor } from '../../ledger/ledger';
+import type { Executor } from '../../core/executor';
 import type { UsersTable } from '../../db/schema';
 import type { VerificationCodePurpose } from '../../../src/shared/api/account';
 

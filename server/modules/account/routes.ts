@@ -17,7 +17,7 @@ import {
   VERIFICATION_CODE_PURPOSES,
 } from '../../../src/shared/api/account';
 import { languageFromHeader } from '../../../src/shared/languages';
-import { BusinessError } from '../../http/errors';
+import { BusinessError } from '../../core/errors';
 import { registerCall } from '../../http/route';
 import { hasValidCsrfToken } from '../../http/session';
 import type { SessionRow } from '../../http/types';

@@ -19,7 +19,7 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import type { Executor } from '../../ledger/ledger';
+import type { Executor } from '../../core/executor';
 import { normalizeEmail } from '../../../src/shared/validation';
 import { normalizeCountryCode } from './contact';
 

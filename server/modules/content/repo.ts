@@ -8,7 +8,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import type { CategoryKind } from '../../../src/shared/api/content';
 import { DEFAULT_REQUEST_LANGUAGE, type Language } from '../../../src/shared/languages';
 import type { Database } from '../../db/schema';
-import type { Executor } from '../../ledger/ledger';
+import type { Executor } from '../../core/executor';
 
 export interface CategoryRow {
   id: number;

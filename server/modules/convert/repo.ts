@@ -3,7 +3,7 @@
  * the lookup of a quote by its id, whose owner the service checks. Balances never change here:
  * the service moves money through server/ledger/ledger.ts.
  */
-import type { Executor } from '../../ledger/ledger';
+import type { Executor } from '../../core/executor';
 
 export interface CurrencyRow {
   code: string;

@@ -2,7 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { convertCreateCall, convertHistoryCall, convertPairsCall, convertQuoteCall } from '../../../src/shared/api/convert';
 import { registerCall } from '../../http/route';
-import type { SessionUser } from '../../http/types';
+import type { SessionUser } from '../../core/viewer';
 import * as service from './service';
 
 /** A convert form refreshes its quote every few seconds; more than this is a script. */

@@ -7,10 +7,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { activeOrdersCall, cancelOrderCall, createOrderCall, ORDERS_PAGE_MAX, ordersCall } from '../../../src/shared/api/exchange';
-import { refuse } from '../../http/errors';
+import { refuse } from '../../core/errors';
 import { registerCall } from '../../http/route';
 import type { Engine } from '../../engine/engine';
-import type { SessionUser } from '../../http/types';
+import type { SessionUser } from '../../core/viewer';
 
 /** Orders per minute per client: generous for people, a brake for a runaway script. */
 const CREATE_PER_MINUTE = 600;

@@ -1,6 +1,6 @@
 /** SQL of the help-desk module: chats, their messages and images, and service codes. */
 import type { ChatStatus } from '../../../src/shared/api/helpdesk';
-import type { Executor } from '../../ledger/ledger';
+import type { Executor } from '../../core/executor';
 
 export interface ChatRow {
   id: number;

@@ -23,7 +23,7 @@ import {
   serviceCodeRevokeCall,
 } from '../../../src/shared/api/helpdesk';
 import { languageFromHeader } from '../../../src/shared/languages';
-import { BusinessError, invalidFields, refuse } from '../../http/errors';
+import { BusinessError, invalidFields, refuse } from '../../core/errors';
 import { registerCall } from '../../http/route';
 import * as service from './service';
 

@@ -34,10 +34,10 @@ import { LIST_PAGE_MAX, SERVICE_CODE_LENGTH } from '../../../src/shared/constant
 import type { Language } from '../../../src/shared/languages';
 import { chatChannel, HELPDESK_OPERATORS_CHANNEL } from '../../../src/shared/realtime';
 import type { AppContext } from '../../context';
-import { BusinessError, refuse } from '../../http/errors';
-import { randomToken } from '../../http/session';
+import { BusinessError, refuse } from '../../core/errors';
+import { randomToken } from '../../core/tokens';
 import { HELPDESK_MESSAGES, translate } from '../../i18n/messages';
-import type { Executor } from '../../ledger/ledger';
+import type { Executor } from '../../core/executor';
 import { writeOutbox, type OutboxDispatcher } from '../../outbox';
 import type { RealtimeIo } from '../../realtime/server';
 import { getSiteSettings, type SiteSettings } from '../site/settings';

@@ -7,8 +7,8 @@ import { HOME_BANNERS_MAX, HOME_NEWS_MAX, HOME_NOTICE_BAR_MAX, HOME_TIPS_MAX, ty
 import type { PostSummary } from '../../../src/shared/api/content';
 import type { Language } from '../../../src/shared/languages';
 import type { AppContext } from '../../context';
-import { BusinessError } from '../../http/errors';
-import type { SessionUser } from '../../http/types';
+import { BusinessError } from '../../core/errors';
+import type { SessionUser } from '../../core/viewer';
 import { findUserById } from '../account/repo';
 import { activeNotices, listCategory } from '../content/service';
 import { homeSymbols, marketRanks } from '../market/rankings';

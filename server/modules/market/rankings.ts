@@ -8,7 +8,7 @@ import { RANKING_SIZE, type HomeSymbol, type MarketSymbol, type Ranks, type Symb
 import { SYMBOL_TYPE } from '../../../src/shared/constants';
 import type { AppContext } from '../../context';
 import { changeBasisPoints, turnoverUnits } from '../../engine/quotes';
-import type { SessionUser } from '../../http/types';
+import type { SessionUser } from '../../core/viewer';
 import { loadMarketView, quoteSymbols, type MarketView, type QuotedSymbol } from './service';
 
 const USDT = 'USDT';

@@ -2,7 +2,7 @@
  * SQL of the market module: symbols as stored by the seed and the operator API, the candles the
  * engine's trades hook writes, and favourites.
  */
-import type { Executor } from '../../ledger/ledger';
+import type { Executor } from '../../core/executor';
 import type { DayStats } from '../../engine/quotes';
 import type { Candle } from '../../engine/candles';
 

@@ -17,7 +17,7 @@ import {
 } from '../../../src/shared/api/market';
 import { candlesTradesHook } from '../../engine/candles';
 import { registerCall } from '../../http/route';
-import type { SessionUser } from '../../http/types';
+import type { SessionUser } from '../../core/viewer';
 import { rankings } from './rankings';
 import * as service from './service';
 

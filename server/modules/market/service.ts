@@ -24,9 +24,9 @@ import { isSymbolType, splitSymbol } from '../../../src/shared/symbols';
 import type { AppContext } from '../../context';
 import { buildQuote, flatDayStats, formatRescaled, QUOTE_WINDOW_MS, type DayStats } from '../../engine/quotes';
 import type { DepthSnapshot, MarketSymbol as EngineSymbol, TradeView } from '../../engine/types';
-import { invalidFields, refuse } from '../../http/errors';
-import type { SessionUser } from '../../http/types';
-import type { Executor } from '../../ledger/ledger';
+import { invalidFields, refuse } from '../../core/errors';
+import type { SessionUser } from '../../core/viewer';
+import type { Executor } from '../../core/executor';
 import { regroupDepth } from './depth';
 import * as repo from './repo';
 

@@ -1,5 +1,5 @@
 /** SQL of the notification module. Every read and write is scoped to one user's rows. */
-import type { Executor } from '../../ledger/ledger';
+import type { Executor } from '../../core/executor';
 
 export interface NotificationRow {
   id: number;

@@ -1,6 +1,6 @@
 /** SQL of the operator module: finding the users an operator addresses. */
 import { sql } from 'kysely';
-import type { Executor } from '../../ledger/ledger';
+import type { Executor } from '../../core/executor';
 
 export async function findUserIdById(executor: Executor, userId: number): Promise<number | undefined> {
   const row = await executor.selectFrom('users').select('id').where('id', '=', BigInt(userId)).executeTakeFirst();

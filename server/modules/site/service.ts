@@ -4,7 +4,7 @@
  */
 import type { Region, SiteConfig } from '../../../src/shared/api/site';
 import { DEFAULT_REQUEST_LANGUAGE, intlLocale, type Language } from '../../../src/shared/languages';
-import type { Executor } from '../../ledger/ledger';
+import type { Executor } from '../../core/executor';
 import { getSiteSettings } from './settings';
 
 export async function siteConfig(executor: Executor, nowMs: number): Promise<SiteConfig> {

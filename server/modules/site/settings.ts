@@ -5,7 +5,7 @@
  */
 import { LANGUAGES, type Language } from '../../../src/shared/languages';
 import { VISITOR_PAGES } from '../../../src/shared/pages';
-import type { Executor } from '../../ledger/ledger';
+import type { Executor } from '../../core/executor';
 
 export interface SiteSettings {
   name: string;

@@ -2,7 +2,8 @@
  * Reads of the wallet module: the currencies with their scales and a user's cached balances.
  * Writes never happen here; balances change only through server/ledger/ledger.ts.
  */
-import { userOwner, type Executor, type UserWallet } from '../../ledger/ledger';
+import { userOwner, type UserWallet } from '../../ledger/ledger';
+import type { Executor } from '../../core/executor';
 
 export interface CurrencyInfo {
   code: string;

@@ -8,7 +8,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
 } from '../../../src/shared/api/balance';
 import { registerCall } from '../../http/route';
-import type { SessionUser } from '../../http/types';
+import type { SessionUser } from '../../core/viewer';
 import { getAvailableByWallet, getBalance, getBalancesByWallet, listBalances, transfer } from './service';
 
 /** Money calls are limited harder than reads: no client needs to transfer twice a second. */

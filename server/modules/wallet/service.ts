@@ -6,18 +6,10 @@
  */
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context';
-import { parsePositiveUnits } from '../../http/amounts';
-import { invalidFields, refuse } from '../../http/errors';
-import {
-  findIdempotentResponse,
-  postTransaction,
-  recordIdempotentResponse,
-  userBalances,
-  userOwner,
-  type Executor,
-  type UserWallet,
-  type WalletBalance,
-} from '../../ledger/ledger';
+import { parsePositiveUnits } from '../../core/amounts';
+import { invalidFields, refuse } from '../../core/errors';
+import { findIdempotentResponse, postTransaction, recordIdempotentResponse, userBalances, userOwner, type UserWallet, type WalletBalance } from '../../ledger/ledger';
+import type { Executor } from '../../core/executor';
 import { formatUnits } from '../../../src/shared/money';
 import { idempotencyKeyField } from '../../../src/shared/api/fields';
 import {

@@ -16,7 +16,7 @@ import {
   type UserWallet,
 } from '../../../server/ledger/ledger';
 import type { Database } from '../../../server/db/schema';
-import { BusinessError } from '../../../server/http/errors';
+import { BusinessError } from '../../../server/core/errors';
 import type { Balance } from '../../../src/shared/api/balance';
 import { ERRCODES } from '../../../src/shared/errcodes';
 import { formatUnits, UNITS_MAX, UNITS_MIN } from '../../../src/shared/money';
