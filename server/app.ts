@@ -20,27 +20,28 @@ import { registerRequestLog } from './http/request-log';
 import './http/types';
 import { OutboxDispatcher } from './outbox';
 import { Engine } from './engine/engine';
-import { marketQuoteSource } from './realtime/publisher';
 import { registerRealtime } from './realtime/server';
-import { accountRoutes } from './modules/account/routes';
-import { siteRoutes } from './modules/site/routes';
-import { marketRoutes } from './modules/market/routes';
-import { homeRoutes } from './modules/home/routes';
-import { walletRoutes } from './modules/wallet/routes';
-import { contentRootRoutes, contentRoutes } from './modules/content/routes';
-import { notificationRoutes } from './modules/notification/routes';
-import { operatorRoutes } from './modules/operator/routes';
-import { exchangeRoutes } from './modules/exchange/routes';
-import { convertRoutes } from './modules/convert/routes';
 import { IndexPrices } from './prices/index-price';
 import { Scheduler } from './scheduler/scheduler';
-import { helpdeskRoutes } from './modules/helpdesk/routes';
+import { accountModule } from './modules/account';
+import { balanceModule } from './modules/balance';
+import { contentModule } from './modules/content';
+import { convertModule } from './modules/convert';
+import { exchangeModule } from './modules/exchange';
+import { helpdeskModule } from './modules/helpdesk';
+import { homeModule } from './modules/home';
+import { marketModule } from './modules/market';
+import { notificationModule } from './modules/notification';
+import { operatorModule } from './modules/operator';
+import { siteModule } from './modules/site';
+import type { AppModule } from './modules/module';
 
 export const API_PREFIX = '/api/v1';
 /** Bodies above this are refused with 413: no call of the API needs more (uploads set their own). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
-const MODULES = [accountRoutes, siteRoutes, marketRoutes, homeRoutes, walletRoutes, contentRoutes, notificationRoutes, operatorRoutes, convertRoutes, exchangeRoutes, helpdeskRoutes];
+/** Every area of the server (ARCHITECTURE.md): each wires itself; the order is registration order. */
+const MODULES: AppModule[] = [accountModule, siteModule, marketModule, homeModule, balanceModule, contentModule, notificationModule, operatorModule, convertModule, exchangeModule, helpdeskModule];
 
 export async function buildApp(context: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -100,16 +101,16 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   // Durable jobs: modules register their kinds as they are registered; main.ts starts the loop.
   app.decorate('scheduler', new Scheduler(context));
   // Sockets share app.server, so they work under app.listen in main.ts and in tests alike.
-  app.decorate('realtime', registerRealtime(app, { engine, quoteOf: marketQuoteSource(context) }));
+  app.decorate('realtime', registerRealtime(app, { engine }));
 
   await app.register(
     async (api) => {
-      for (const registerModule of MODULES) await registerModule(api);
+      for (const module of MODULES) await module.register(api);
     },
     { prefix: API_PREFIX },
   );
 
-  await contentRootRoutes(app);
+  for (const module of MODULES) await module.registerRoot?.(app);
   registerWebApp(app, context.config.webRoot);
   app.addHook('onClose', async () => {
     app.outbox.stop();

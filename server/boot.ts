@@ -9,7 +9,7 @@ import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import { CommitGroup } from './db/commit-group';
 import { migrate, openDatabase, type OpenedDatabase } from './db/database';
-import { seedDatabase } from './db/seed';
+import { seedDatabase } from './seed/index';
 import { LocalOutboxSender, type CodeSender } from './sender/sender';
 
 export const DATABASE_FILE = 'exchange.sqlite';

@@ -6,9 +6,9 @@
 import { buildApp } from './app';
 import { boot } from './boot';
 import { loadConfig } from './config';
-import { DEMO_USERS } from './db/seed/users';
+import { DEMO_USERS } from './seed/users';
 import { startMaintenance } from './maintenance';
-import { startMarketMakers } from './engine/robots';
+import { startMarketMakers } from './modules/robots/robots';
 
 async function main(): Promise<void> {
   const config = loadConfig();

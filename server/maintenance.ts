@@ -5,7 +5,7 @@
  * sign-in counts past their window, and old closed robot orders. main.ts runs it at boot and every few minutes.
  */
 import type { AppContext } from './context';
-import { sweepRobotOrders } from './engine/robots';
+import { sweepRobotOrders } from './modules/robots/robots';
 import { sweepThrottle } from './modules/account/throttle';
 
 export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;

@@ -7,7 +7,7 @@
  * Where it comes from, in order:
  * 1. A reference feed: what the world outside says the price is. A real deployment plugs prices
  *    from other exchanges in here; without internet, the market-maker robots' seeded walk plays
- *    that part (server/engine/robots.ts publishes it every tick). A reference older than
+ *    that part (server/modules/robots publishes it every tick). A reference older than
  *    REFERENCE_MAX_AGE_MS is not used: a feed that stopped says nothing about now.
  * 2. Without a fresh reference (robots off, no feed): the book. Its mid price is sampled every
  *    SAMPLE_INTERVAL_MS while both sides are quoted and the spread is under SPREAD_MAX_PPM; the

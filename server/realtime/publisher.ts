@@ -7,41 +7,19 @@
  * and balance events and nobody else's.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Quote } from '../../src/shared/api/market';
 import { marketChannel, userChannel } from '../../src/shared/realtime';
-import type { AppContext } from '../context';
-import type { TypedEvents } from '../engine/events';
-import type { EngineEvents, MarketSymbol } from '../engine/types';
-import { loadMarketView, quoteSymbols } from '../modules/market/service';
-import type { RealtimeIo } from './server';
+import type { RealtimeEngine, RealtimeHooks, RealtimeIo } from './types';
+
+export type { QuoteSource, RealtimeEngine } from './types';
 
 /** A quote is read from the day's candles, so a busy market pushes one at most this often. */
 export const QUOTE_PUSH_INTERVAL_MS = 1_000;
 
-/** What the socket server needs of the engine. */
-export interface RealtimeEngine {
-  readonly events: TypedEvents<EngineEvents>;
-  symbol(symbolId: number): MarketSymbol | undefined;
-}
-
-/** The current quote of a symbol, or null when it has none yet. */
-export type QuoteSource = (symbolId: number) => Promise<Quote | null>;
-
-/** The market-data module's quote, the one `quotation/latest` answers with. */
-export function marketQuoteSource(context: AppContext): QuoteSource {
-  return async (symbolId) => {
-    const view = await loadMarketView(context.db, null);
-    const symbol = view.all.find((item) => item.id === symbolId);
-    if (!symbol) return null;
-    return (await quoteSymbols(context, view, [symbol])).get(symbolId)?.quote ?? null;
-  };
-}
-
 /** Subscribes to the engine's events; returns the function that unsubscribes. */
-export function publishEngineEvents(io: RealtimeIo, engine: RealtimeEngine, quoteOf: QuoteSource | undefined, log: FastifyBaseLogger): () => void {
+export function publishEngineEvents(io: RealtimeIo, engine: RealtimeEngine, hooks: RealtimeHooks, log: FastifyBaseLogger): () => void {
   // The book sequence each symbol has published up to, so trades and quotes carry it too.
   const publishedSequences = new Map<number, number>();
-  const quotes = quoteOf ? new QuotePusher(io, quoteOf, publishedSequences, log) : undefined;
+  const quotes = new QuotePusher(io, hooks, publishedSequences, log);
 
   const unsubscribers = [
     engine.events.on('book', ({ symbolId, sequence, changes }) => {
@@ -52,7 +30,7 @@ export function publishEngineEvents(io: RealtimeIo, engine: RealtimeEngine, quot
       if (trades.length === 0) return;
       const sequence = publishedSequences.get(symbolId) ?? 0;
       io.to(marketChannel(symbolId)).emit('trades', { symbolId, sequence, trades });
-      quotes?.request(symbolId);
+      quotes.request(symbolId);
     }),
     engine.events.on('order', ({ userId, order }) => {
       io.to(userChannel(userId)).emit('order', { order });
@@ -63,7 +41,7 @@ export function publishEngineEvents(io: RealtimeIo, engine: RealtimeEngine, quot
   ];
   return () => {
     for (const unsubscribe of unsubscribers) unsubscribe();
-    quotes?.stop();
+    quotes.stop();
   };
 }
 
@@ -78,7 +56,7 @@ class QuotePusher {
 
   constructor(
     private readonly io: RealtimeIo,
-    private readonly quoteOf: QuoteSource,
+    private readonly hooks: RealtimeHooks,
     private readonly publishedSequences: ReadonlyMap<number, number>,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -103,8 +81,9 @@ class QuotePusher {
     timer.unref();
     this.cooldowns.set(symbolId, { timer, requested: false });
     const channel = marketChannel(symbolId);
-    if (!this.io.sockets.adapter.rooms.get(channel)?.size) return;
-    void this.quoteOf(symbolId).then(
+    const { quoteOf } = this.hooks;
+    if (!quoteOf || !this.io.sockets.adapter.rooms.get(channel)?.size) return;
+    void quoteOf(symbolId).then(
       (quote) => {
         if (!quote || this.stopped) return;
         const sequence = this.publishedSequences.get(symbolId) ?? 0;

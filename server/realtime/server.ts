@@ -26,39 +26,13 @@ import {
 } from '../../src/shared/realtime';
 import { isSameSiteRequest, SESSION_COOKIE } from '../http/session';
 import type { SessionUser } from '../core/viewer';
-import { mayWatchChat } from '../modules/helpdesk/service';
 import { MessageBudget, REALTIME_SERVER_LIMITS } from './limits';
-import { publishEngineEvents, type QuoteSource, type RealtimeEngine } from './publisher';
+import { publishEngineEvents } from './publisher';
+import type { ChatViewer, RealtimeEngine, RealtimeHooks, RealtimeIo, RealtimeOptions, SocketData } from './types';
 
-export interface SocketData {
-  user: SessionUser | null;
-  /** The session cookie the socket came with (signed in or not), to check it again later. */
-  sessionToken: string | null;
-  /** The id (hash) of that session: what a visitor's help-desk chat is bound to. */
-  sessionId: string | null;
-  /** Market channels held, by symbol id. */
-  symbolIds: Set<number>;
-  /** Help-desk chat channels held, by ChatId. */
-  chatIds: Set<string>;
-  budget: MessageBudget;
-  /** When the session would end if nothing happens (its idle or absolute lifetime); 0 without one. */
-  sessionDeadline: number;
-}
+export type { ChatViewer, RealtimeHooks, RealtimeIo } from './types';
 
-export type RealtimeIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-
-export interface RealtimeOptions {
-  engine: RealtimeEngine;
-  /** The market-data module's quote of a symbol, pushed after its trades. */
-  quoteOf?: QuoteSource;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    realtime: RealtimeIo;
-  }
-}
 
 /** Attaches the socket server to app.server (works for app.listen and tests) and closes it with the app. */
 export function registerRealtime(app: FastifyInstance, options: RealtimeOptions): RealtimeIo {
@@ -89,7 +63,9 @@ export function registerRealtime(app: FastifyInstance, options: RealtimeOptions)
   });
   io.on('connection', (socket) => onConnection(app, options, socket));
 
-  const stopPublishing = publishEngineEvents(io, options.engine, options.quoteOf, app.log);
+  const hooks: RealtimeHooks = { quoteOf: null, mayWatchChat: async () => false };
+  app.decorate('realtimeHooks', hooks);
+  const stopPublishing = publishEngineEvents(io, options.engine, hooks, app.log);
   // A sign-out, a rotated or expired session, a password change: its sockets leave at once.
   const stopWatchingSessions = app.sessions.onEnded((ended) => {
     for (const socket of io.sockets.sockets.values()) {
@@ -232,8 +208,8 @@ async function subscribeChat(app: FastifyInstance, socket: RealtimeSocket, chatI
   if (socket.data.chatIds.has(chatId)) return { ok: true, channel };
   if (socket.data.chatIds.size >= REALTIME_LIMITS.chatSubscriptionsMax) return { ok: false, errcode: ERRCODES.rateLimited };
   const { user, sessionId } = socket.data;
-  const viewer = { userId: user?.id ?? null, sessionId, isOperator: user?.role === 'operator' };
-  if (!(await mayWatchChat(app.context, viewer, chatId))) return { ok: false, errcode: ERRCODES.chatNotFound };
+  const viewer: ChatViewer = { userId: user?.id ?? null, sessionId, isOperator: user?.role === 'operator' };
+  if (!(await app.realtimeHooks.mayWatchChat(viewer, chatId))) return { ok: false, errcode: ERRCODES.chatNotFound };
   socket.data.chatIds.add(chatId);
   void socket.join(channel);
   return { ok: true, channel };

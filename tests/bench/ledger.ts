@@ -10,7 +10,7 @@ import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { auditLedger } from '../../server/ledger/audit';
-import { transfer } from '../../server/modules/wallet/service';
+import { transfer } from '../../server/modules/balance/service';
 import { createTestUser, creditUser, type TestUser } from '../helpers/auth';
 import { buildTestServer, type TestServer } from '../helpers/server';
 import type { BenchmarkModule, BenchmarkRow } from './run';

@@ -306,7 +306,7 @@ class Trader {
   }
 }
 
-/** The exchange BTC_USDT symbol of the demo data (server/db/seed/market.ts). */
+/** The exchange BTC_USDT symbol of the demo data (server/seed/market.ts). */
 const SYMBOL_ID = 301;
 
 /** A decimal string of two decimals times (1 - basisPoints / 10 000), minus `cents`, as two decimals. */

@@ -8,7 +8,7 @@ const WEB_ROOT = process.env.E2E_WEB_ROOT ?? 'dist';
 const PASSWORD = 'Demo1234!';
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
-/** The content structure of the demo data (server/db/seed/content/structure.ts). */
+/** The content structure of the demo data (server/seed/content/structure.ts). */
 const ANNOUNCEMENTS = 10;
 const COLLEGE = 20;
 const ACTIVITIES = 13;

@@ -10,7 +10,7 @@ import { expect, request, test, type APIRequestContext, type BrowserContext, typ
 const PASSWORD = 'Demo1234!';
 const DESKTOP = { width: 1440, height: 900 };
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** The popup-notice category of the demo content (server/db/seed/content/structure.ts). */
+/** The popup-notice category of the demo content (server/seed/content/structure.ts). */
 const NOTICE_CATEGORY_ID = 30;
 const PAGE_SIZE = 20;
 

@@ -5,9 +5,8 @@
  * from order id to node makes cancels O(1) apart from removing an emptied level. Its behaviour
  * is that of ReferenceOrderBook, event for event.
  */
-import { crosses } from './reference-book';
 import type { BookCommand, BookEvent, CancelCommand, DepthLevel, OrderBook, PlaceLimitCommand, PlaceMarketCommand, RestingOrder, Side } from './types';
-import { precheckRejection } from './types';
+import { crosses, precheckRejection } from './types';
 
 interface OrderNode {
   orderId: number;

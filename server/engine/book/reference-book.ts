@@ -3,7 +3,7 @@
  * time. It is the specification the fast book is tested against, not something to optimise.
  */
 import type { BookCommand, BookEvent, CancelCommand, DepthLevel, OrderBook, PlaceLimitCommand, PlaceMarketCommand, RestingOrder, Side } from './types';
-import { precheckRejection } from './types';
+import { crosses, precheckRejection } from './types';
 
 export class ReferenceOrderBook implements OrderBook {
   private bids: RestingOrder[] = [];
@@ -112,9 +112,6 @@ export class ReferenceOrderBook implements OrderBook {
   }
 }
 
-export function crosses(takerSide: Side, limitTicks: number, makerTicks: number): boolean {
-  return takerSide === 'buy' ? makerTicks <= limitTicks : makerTicks >= limitTicks;
-}
 
 /** True when `price` is strictly better than `other` for an order on `side`. */
 function isBetter(side: Side, price: number, other: number): boolean {

@@ -116,3 +116,8 @@ export function precheckRejection(command: BookCommand, isResting: (orderId: num
   }
   return undefined;
 }
+
+/** True when a taker limited at `limitTicks` on `takerSide` trades with a maker resting at `makerTicks`. */
+export function crosses(takerSide: Side, limitTicks: number, makerTicks: number): boolean {
+  return takerSide === 'buy' ? makerTicks <= limitTicks : makerTicks >= limitTicks;
+}

@@ -77,7 +77,6 @@ async function readImageUpload(request: FastifyRequest): Promise<ImageUpload> {
 
 export async function helpdeskRoutes(app: FastifyInstance): Promise<void> {
   const { context } = app;
-  service.subscribeHelpdeskPush(context, app.outbox, app.realtime);
 
   registerCall(
     app,

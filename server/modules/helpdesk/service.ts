@@ -39,7 +39,7 @@ import { randomToken } from '../../core/tokens';
 import { HELPDESK_MESSAGES, translate } from '../../i18n/messages';
 import type { Executor } from '../../core/executor';
 import { writeOutbox, type OutboxDispatcher } from '../../outbox';
-import type { RealtimeIo } from '../../realtime/server';
+import type { RealtimeIo } from '../../realtime/types';
 import { getSiteSettings, type SiteSettings } from '../site/settings';
 import { reencodeChatImage } from './image';
 import * as repo from './repo';

@@ -15,7 +15,6 @@ import {
   recentCall,
   symbolsCall,
 } from '../../../src/shared/api/market';
-import { candlesTradesHook } from '../../engine/candles';
 import { registerCall } from '../../http/route';
 import type { SessionUser } from '../../core/viewer';
 import { rankings } from './rankings';
@@ -29,7 +28,6 @@ function signedIn(user: SessionUser | null): SessionUser {
 
 export async function marketRoutes(app: FastifyInstance): Promise<void> {
   const { context, engine } = app;
-  engine.addTradesHook(candlesTradesHook);
 
   registerCall(app, symbolsCall, async (request) => service.symbolsForViewer(context.db, request.user));
   registerCall(app, klinesCall, async (request) => service.klines(context, request.user, request.query));

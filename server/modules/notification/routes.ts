@@ -11,8 +11,6 @@ function userIdOf(request: FastifyRequest): number {
 }
 
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
-  service.subscribeNotificationHandlers(app.context, app.outbox);
-
   registerCall(app, notificationStatusCall, async (request) => service.notificationStatus(app.context, userIdOf(request)));
   // Inputs may come in the query string (spec: ?max=, ?id=) or the body; the body wins.
   registerCall(app, notificationListCall, async (request) =>

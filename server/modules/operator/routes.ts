@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { auditCall, notifyCall, publishPostCall, robotsGetCall, robotsSetCall, settingsGetCall, settingsUpdateCall } from '../../../src/shared/api/operator';
-import { readRobotsRecord } from '../../db/seed/robots';
-import { setRobotsPaused } from '../../engine/robots';
+import { readRobotsRecord } from '../robots/accounts';
+import { setRobotsPaused } from '../robots/robots';
 import { registerCall } from '../../http/route';
 import { auditLedger } from '../../ledger/audit';
 import { publishPost } from '../content/service';

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLedger } from '../../../server/ledger/audit';
 import { userOwner } from '../../../server/ledger/ledger';
-import { DEMO_USERS } from '../../../server/db/seed/users';
+import { DEMO_USERS } from '../../../server/seed/users';
 import { hashToken } from '../../../server/core/tokens';
 import { SESSION_COOKIE } from '../../../server/http/session';
 import { signIn as signInService } from '../../../server/modules/account/service';

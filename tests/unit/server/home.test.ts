@@ -4,8 +4,8 @@ import { HOME_BANNERS_MAX, HOME_NEWS_MAX, HOME_NOTICE_BAR_MAX, HOME_TIPS_MAX, ho
 import type { PostSummary } from '../../../src/shared/api/content';
 import type { Language } from '../../../src/shared/languages';
 import { candleOpenTime, upsertCandles } from '../../../server/engine/candles';
-import { readContentLanguageFiles } from '../../../server/db/seed/content';
-import { SEED_POSTS } from '../../../server/db/seed/content/structure';
+import { readContentLanguageFiles } from '../../../server/seed/content';
+import { SEED_POSTS } from '../../../server/seed/content/structure';
 import { createTestUser, type TestUser } from '../../helpers/auth';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 

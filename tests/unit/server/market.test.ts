@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketSymbolSchema, type MarketSymbol } from '../../../src/shared/api/market';
 import { SCALE_MAX } from '../../../src/shared/money';
 import { lookupSymbol, splitSymbol } from '../../../src/shared/symbols';
-import { SEED_CURRENCIES, SEED_SYMBOLS, assertSymbolFitsCurrencies } from '../../../server/db/seed/market';
+import { SEED_CURRENCIES, SEED_SYMBOLS, assertSymbolFitsCurrencies } from '../../../server/seed/market';
 import { createTestUser } from '../../helpers/auth';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 

@@ -1,6 +1,6 @@
 /** Proves the robots' price walk and the candle history made from it: deterministic for a seed, realistically volatile, bounded over years, on the tick grid, and consistent across intervals. */
 import { describe, expect, it } from 'vitest';
-import { SEED_CURRENCIES, SEED_SYMBOLS } from '../../../server/db/seed/market';
+import { SEED_CURRENCIES, SEED_SYMBOLS } from '../../../server/seed/market';
 import { BACKFILL_WINDOW_MS, generatePath, pathCandles } from '../../../server/engine/backfill';
 import { candleOpenTime } from '../../../server/engine/candles';
 import { createRandom, hashSeed, priceToTicks, PriceWalk, symbolWalkProfile, ticksToPrice, YEAR_MS } from '../../../server/engine/price-walk';

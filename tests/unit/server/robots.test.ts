@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { boot } from '../../../server/boot';
-import { readRobotsRecord, robotFundingUnits, ROBOT_ACCOUNTS, type RobotsRecord } from '../../../server/db/seed/robots';
+import { readRobotsRecord, robotFundingUnits, ROBOT_ACCOUNTS, type RobotsRecord } from '../../../server/modules/robots/accounts';
 import { BACKFILL_SETTINGS_KEY } from '../../../server/engine/backfill';
 import {
   MarketMakers,
@@ -13,7 +13,7 @@ import {
   startMarketMakers,
   sweepRobotOrders,
   type RobotEngine,
-} from '../../../server/engine/robots';
+} from '../../../server/modules/robots/robots';
 import { auditLedger } from '../../../server/ledger/audit';
 import { postTransaction, systemOwner, userBalances, userOwner } from '../../../server/ledger/ledger';
 import { MemorySender } from '../../../server/sender/sender';

@@ -4,7 +4,7 @@ import { siteConfigSchema } from '../../../src/shared/api/site';
 import { LANGUAGES } from '../../../src/shared/languages';
 import { VISITOR_PAGES } from '../../../src/shared/pages';
 import { DEFAULT_SITE_SETTINGS, getSiteSettings, saveSiteSettings } from '../../../server/modules/site/settings';
-import { SEED_SOCIAL_LINKS } from '../../../server/db/seed/site';
+import { SEED_SOCIAL_LINKS } from '../../../server/seed/site';
 import { createTestUser } from '../../helpers/auth';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 

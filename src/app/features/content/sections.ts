@@ -1,6 +1,6 @@
 /**
  * Where the content screens find their articles and where they link. The root categories are
- * the server's content structure (server/db/seed/content/structure.ts): announcements under 10,
+ * the server's content structure (server/seed/content/structure.ts): announcements under 10,
  * the college under 20, each with its sub-categories; the about and user-protection pages are
  * posts named by slug. Links are page paths without a language prefix (PageLink adds it).
  */

@@ -1,11 +1,11 @@
 /**
  * /Profile/Notification (spec 2, the user menu's notification centre, R-MENU-03): the signed-in
  * user's notifications in the page frame; a visitor is asked to sign in. The centre itself lives
- * in features/notifications.
+ * in features/notification.
  */
 import { useLingui } from '@lingui/react';
 import { createFileRoute, getRouteApi, useLocation } from '@tanstack/react-router';
-import { NotificationCentre } from '../../../features/notifications/NotificationCentre';
+import { NotificationCentre } from '../../../features/notification/NotificationCentre';
 import { useLanguage } from '../../../i18n/useLanguage';
 import { PageFrame } from '../../../layout/PageFrame';
 import { findPage } from '../../../pages/registry';

@@ -20,7 +20,7 @@ function userIdOf(user: SessionUser | null): number {
   return user.id;
 }
 
-export async function walletRoutes(app: FastifyInstance): Promise<void> {
+export async function balanceRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, balanceListCall, async (request) => listBalances(app.context, userIdOf(request.user)));
 
   registerCall(app, balanceGetCall, async (request) => {

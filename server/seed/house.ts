@@ -6,9 +6,9 @@
  * currency to the target, so the audit's floor check holds from the first start on. A real
  * deployment funds the house itself; until it does, converts are refused (platformLimitReached).
  */
-import type { AppContext } from '../../context';
-import { currencyPriceUsd } from '../../engine/price-walk';
-import { postTransaction, systemOwner, type Posting } from '../../ledger/ledger';
+import type { AppContext } from '../context';
+import { currencyPriceUsd } from '../engine/price-walk';
+import { postTransaction, systemOwner, type Posting } from '../ledger/ledger';
 
 export const HOUSE_INVENTORY_USD = 1_000_000;
 

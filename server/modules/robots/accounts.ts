@@ -1,5 +1,5 @@
 /**
- * The market-maker robots' accounts (server/engine/robots.ts): two users that quote every
+ * The market-maker robots' accounts (robots.ts): two users that quote every
  * exchange market, funded through the ledger from the genesis account as deposits would be,
  * generously enough that quoting never runs dry (the robots also rebalance and top up).
  *
@@ -14,7 +14,7 @@ import crypto from 'node:crypto';
 import type { AppContext } from '../../context';
 import { postTransaction, systemOwner, userOwner, type Posting } from '../../ledger/ledger';
 import type { Executor } from '../../core/executor';
-import { insertUserWithReferralCode } from '../../modules/account/service';
+import { insertUserWithReferralCode } from '../account/service';
 import { currencyPriceUsd } from '../../engine/price-walk';
 import { parseUnits } from '../../../src/shared/money';
 

@@ -1,6 +1,6 @@
 /**
  * Market-maker robots: they keep every exchange market alive without an internet feed. Two
- * robot accounts (server/db/seed/robots.ts) quote every symbol the engine trades, around a
+ * robot accounts (accounts.ts) quote every symbol the engine trades, around a
  * reference price that follows a seeded random walk (price-walk.ts). Every tick (1-2 s,
  * jittered) each robot keeps a small ladder of limit orders on both sides, cancels the ones the
  * walk has left behind or that grew old, and now and then one robot sends a crossing order:
@@ -16,15 +16,15 @@
  * start) or paused by the operator's setting (setRobotsPaused), read every tick.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context';
-import { ensureRobotAccounts, readRobotsRecord, robotFundingUnits, writeRobotsRecord, type RobotsRecord } from '../db/seed/robots';
-import { BusinessError } from '../core/errors';
-import { postTransaction, systemOwner, userBalances, userOwner, type Posting } from '../ledger/ledger';
-import { parseUnits } from '../../src/shared/money';
-import { backfillCandles, currentSymbolPrice } from './backfill';
-import type { Engine } from './engine';
-import { createRandom, currencyPriceUsd, hashSeed, lotsToQuantity, PriceWalk, symbolWalkProfile, ticksToPrice, type Random } from './price-walk';
-import type { MarketSymbol, OrderView, Side } from './types';
+import type { AppContext } from '../../context';
+import { ensureRobotAccounts, readRobotsRecord, robotFundingUnits, writeRobotsRecord, type RobotsRecord } from './accounts';
+import { BusinessError } from '../../core/errors';
+import { postTransaction, systemOwner, userBalances, userOwner, type Posting } from '../../ledger/ledger';
+import { parseUnits } from '../../../src/shared/money';
+import { backfillCandles, currentSymbolPrice } from '../../engine/backfill';
+import type { Engine } from '../../engine/engine';
+import { createRandom, currencyPriceUsd, hashSeed, lotsToQuantity, PriceWalk, symbolWalkProfile, ticksToPrice, type Random } from '../../engine/price-walk';
+import type { MarketSymbol, OrderView, Side } from '../../engine/types';
 
 /** What the robots use of the engine: a test may hand them a real engine or its own. */
 export type RobotEngine = Pick<Engine, 'symbols' | 'placeOrder' | 'cancelOrder' | 'bestPrices' | 'activeOrders'>;

@@ -5,10 +5,10 @@
  * quote currency and a quantity in units of the base currency. Ids are stable: 1xx binary
  * options, 2xx futures, 3xx exchange. An operator changes them later through the operator API.
  */
-import type { AppContext } from '../../context';
-import { SYMBOL_TYPE, type SymbolType } from '../../../src/shared/constants';
-import { SCALE_MAX } from '../../../src/shared/money';
-import { splitSymbol } from '../../../src/shared/symbols';
+import type { AppContext } from '../context';
+import { SYMBOL_TYPE, type SymbolType } from '../../src/shared/constants';
+import { SCALE_MAX } from '../../src/shared/money';
+import { splitSymbol } from '../../src/shared/symbols';
 
 export interface SeedCurrency {
   code: string;

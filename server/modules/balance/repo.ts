@@ -1,5 +1,5 @@
 /**
- * Reads of the wallet module: the currencies with their scales and a user's cached balances.
+ * Reads of the balance module: the currencies with their scales and a user's cached balances.
  * Writes never happen here; balances change only through server/ledger/ledger.ts.
  */
 import { userOwner, type UserWallet } from '../../ledger/ledger';

@@ -3,12 +3,12 @@
  * demo users with balances and content when demo mode is on. Each part runs once per database,
  * recorded in settings, so a second start reuses the data.
  */
-import type { AppContext } from '../../context';
+import type { AppContext } from '../context';
 import { seedMarket } from './market';
 import { seedSite } from './site';
 import { seedDemoUsers } from './users';
 import { seedContent } from './content';
-import { seedRobots } from './robots';
+import { seedRobots } from '../modules/robots/accounts';
 import { seedHouseInventory } from './house';
 
 interface SeedPart {

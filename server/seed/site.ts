@@ -3,8 +3,8 @@
  * an operator changes a stored row rather than code. The social links follow the footer's rule
  * (spec 2): a per-language key such as twitter_zh wins over the generic twitter.
  */
-import type { AppContext } from '../../context';
-import { DEFAULT_SITE_SETTINGS, saveSiteSettings } from '../../modules/site/settings';
+import type { AppContext } from '../context';
+import { DEFAULT_SITE_SETTINGS, saveSiteSettings } from '../modules/site/settings';
 
 export const SEED_SOCIAL_LINKS: Readonly<Record<string, string>> = {
   twitter: 'https://x.com/exchange',

@@ -3,14 +3,14 @@
  * who sees test symbols and an operator, with balances credited through the ledger from the
  * genesis account as deposits would be. main.ts prints DEMO_USERS so a newcomer can sign in.
  */
-import type { AppContext } from '../../context';
-import { postTransaction, systemOwner, userOwner, type Posting, type UserWallet } from '../../ledger/ledger';
-import { hashPassword } from '../../modules/account/password';
-import type { NewUser } from '../../modules/account/repo';
-import { insertUserWithReferralCode } from '../../modules/account/service';
-import { IDENTITY_STATUS, MERCHANT_APPROVED_STATUS, SUPER_VIP_ABOVE_LEVEL } from '../../../src/shared/constants';
-import { parseUnits } from '../../../src/shared/money';
-import type { Db } from '../database';
+import type { AppContext } from '../context';
+import { postTransaction, systemOwner, userOwner, type Posting, type UserWallet } from '../ledger/ledger';
+import { hashPassword } from '../modules/account/password';
+import type { NewUser } from '../modules/account/repo';
+import { insertUserWithReferralCode } from '../modules/account/service';
+import { IDENTITY_STATUS, MERCHANT_APPROVED_STATUS, SUPER_VIP_ABOVE_LEVEL } from '../../src/shared/constants';
+import { parseUnits } from '../../src/shared/money';
+import type { Db } from '../db/database';
 
 const DEMO_PASSWORD = 'Demo1234!';
 

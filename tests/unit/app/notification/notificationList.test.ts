@@ -8,7 +8,7 @@ import {
   markShownRead,
   mergeNewest,
   nextPageOffset,
-} from '../../../../src/app/features/notifications/notificationList';
+} from '../../../../src/app/features/notification/notificationList';
 
 function notification(id: number, readFlag = false): Notification {
   return { id, uid: 7, type: 2, typeName: 'login', message: `message ${id}`, readFlag, createdAt: 1_700_000_000_000 + id };

@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_REQUEST_LANGUAGE, LANGUAGES, type Language } from '../../../src/shared/languages';
-import type { AppContext } from '../../context';
-import { insertCategory, insertPost } from '../../modules/content/repo';
+import { DEFAULT_REQUEST_LANGUAGE, LANGUAGES, type Language } from '../../src/shared/languages';
+import type { AppContext } from '../context';
+import { insertCategory, insertPost } from '../modules/content/repo';
 import { SEED_CATEGORIES, SEED_POSTS, type SeedPost } from './content/structure';
 
 export const CONTENT_DIR = fileURLToPath(new URL('./content/', import.meta.url));
