@@ -223,3 +223,8 @@ export async function getIdentityStatus(deps: AccountDeps, userId: number): Prom
   if (status === undefined) throw new Error(`a session names user ${userId}, who does not exist`);
   return status;
 }
+
+/** A user's own referral code (the home page links invitations with it); null when there is no such user. */
+export async function referralCodeOf(executor: Executor, userId: number): Promise<string | null> {
+  return (await findUserById(executor, userId))?.referral_code ?? null;
+}

@@ -9,7 +9,7 @@ import type { Language } from '../../../src/shared/languages';
 import type { AppContext } from '../../context';
 import { BusinessError } from '../../core/errors';
 import type { SessionUser } from '../../core/viewer';
-import { findUserById } from '../account/repo';
+import { referralCodeOf } from '../account/service';
 import { activeNotices, listCategory } from '../content/service';
 import { homeSymbols, marketRanks } from '../market/rankings';
 import { loadMarketView } from '../market/service';
@@ -42,8 +42,8 @@ async function banners(context: AppContext, language: Language): Promise<PostSum
 
 async function referralCodeFor(context: AppContext, viewer: SessionUser | null, visitorCode: string | undefined): Promise<string | null> {
   if (viewer) {
-    const user = await findUserById(context.db, viewer.id);
-    if (user) return user.referral_code;
+    const own = await referralCodeOf(context.db, viewer.id);
+    if (own !== null) return own;
   }
   return visitorCode ?? null;
 }

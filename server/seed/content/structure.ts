@@ -6,6 +6,8 @@
  * Bodies are plain text, never HTML: paragraphs are separated by a blank line, a line starting
  * with "## " is a heading and lines starting with "- " form a list. The app renders them as text.
  */
+import { ANNOUNCEMENTS_CATEGORY_ID, COLLEGE_CATEGORY_ID } from '../../../src/shared/content-sections';
+
 export type CategoryKind = 'footer' | 'announcement' | 'college' | 'page' | 'notice' | 'news';
 
 export interface SeedCategory {
@@ -33,14 +35,14 @@ export interface SeedPost {
 export const SEED_CATEGORIES: SeedCategory[] = [
   { id: 1000, kind: 'footer', parentId: null, sortOrder: 1 },
   { id: 1001, kind: 'footer', parentId: null, sortOrder: 2 },
-  { id: 10, kind: 'announcement', parentId: null, sortOrder: 10 },
-  { id: 11, kind: 'announcement', parentId: 10, sortOrder: 11 },
-  { id: 12, kind: 'announcement', parentId: 10, sortOrder: 12 },
-  { id: 13, kind: 'announcement', parentId: 10, sortOrder: 13 },
-  { id: 20, kind: 'college', parentId: null, sortOrder: 20 },
-  { id: 21, kind: 'college', parentId: 20, sortOrder: 21 },
-  { id: 22, kind: 'college', parentId: 20, sortOrder: 22 },
-  { id: 23, kind: 'college', parentId: 20, sortOrder: 23 },
+  { id: ANNOUNCEMENTS_CATEGORY_ID, kind: 'announcement', parentId: null, sortOrder: 10 },
+  { id: 11, kind: 'announcement', parentId: ANNOUNCEMENTS_CATEGORY_ID, sortOrder: 11 },
+  { id: 12, kind: 'announcement', parentId: ANNOUNCEMENTS_CATEGORY_ID, sortOrder: 12 },
+  { id: 13, kind: 'announcement', parentId: ANNOUNCEMENTS_CATEGORY_ID, sortOrder: 13 },
+  { id: COLLEGE_CATEGORY_ID, kind: 'college', parentId: null, sortOrder: 20 },
+  { id: 21, kind: 'college', parentId: COLLEGE_CATEGORY_ID, sortOrder: 21 },
+  { id: 22, kind: 'college', parentId: COLLEGE_CATEGORY_ID, sortOrder: 22 },
+  { id: 23, kind: 'college', parentId: COLLEGE_CATEGORY_ID, sortOrder: 23 },
   { id: 30, kind: 'notice', parentId: null, sortOrder: 30 },
   { id: 40, kind: 'page', parentId: null, sortOrder: 40 },
 ];

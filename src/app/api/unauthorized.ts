@@ -5,7 +5,14 @@
  */
 import { isNoRedirectPath } from '../../shared/pages';
 import { languageOfPath, localizedPath } from '../i18n/routeLanguage';
-import { resetSession } from '../state/session';
+
+/** What must forget the tab's session data at a 401 registers here (state/session.ts does). */
+const sessionEndedListeners = new Set<() => void>();
+
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
 
 /** The login page of a path's language, with `from` set to that path. */
 export function loginPathFor(page: string): string {
@@ -13,7 +20,7 @@ export function loginPathFor(page: string): string {
 }
 
 export function onUnauthorized(): void {
-  resetSession();
+  for (const listener of sessionEndedListeners) listener();
   const page = `${window.location.pathname}${window.location.search}`;
   if (isNoRedirectPath(page)) return;
   window.location.assign(loginPathFor(page));

@@ -14,6 +14,7 @@ import type { Notification } from '../../shared/api/notification';
 import { assertValidProfile, parseIdentityStatus } from '../../shared/validation';
 import { callApi } from '../api/client';
 import { getHub } from '../api/hub';
+import { onSessionEnded } from '../api/unauthorized';
 
 export interface SessionData {
   profile: Profile | null;
@@ -46,6 +47,9 @@ export function resetSession(): void {
   Object.assign(session, emptySession(session.homeConfig));
   inflight.clear();
 }
+
+// A 401 (spec 4) clears the session here; api/unauthorized.ts knows nothing of this store.
+onSessionEnded(resetSession);
 
 /** The profile the hub confirmed: the tab takes it as its cached copy. */
 export function adoptProfile(profile: Profile | null): void {

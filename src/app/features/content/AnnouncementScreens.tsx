@@ -12,7 +12,7 @@ import { ArticleView } from './ArticleView';
 import styles from './content.module.css';
 import { ContentFrame, useQueryId, useQueryText } from './ContentFrame';
 import { CategoryNav, ListingSection, SearchForm } from './Listing';
-import { ANNOUNCEMENTS_CATEGORY_ID, BRIEF_ANNOUNCEMENTS_MAX, announcementPath, announcementsPath } from './sections';
+import { ANNOUNCEMENTS_CATEGORY_ID, BRIEF_ANNOUNCEMENTS_MAX, announcementPath, announcementsPath } from '../../../shared/content-sections';
 import { useArticle } from './useArticle';
 import { useListing, useSectionCategory } from './useListing';
 

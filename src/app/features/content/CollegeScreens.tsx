@@ -16,7 +16,7 @@ import { ArticleView } from './ArticleView';
 import styles from './content.module.css';
 import { ContentFrame, useQueryId } from './ContentFrame';
 import { CategoryNav, ListingSection } from './Listing';
-import { COLLEGE_CATEGORY_ID, collegeArticlePath, collegePath } from './sections';
+import { COLLEGE_CATEGORY_ID, collegeArticlePath, collegePath } from '../../../shared/content-sections';
 import { useArticle } from './useArticle';
 import { useListing, useSectionCategory } from './useListing';
 

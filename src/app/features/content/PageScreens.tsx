@@ -6,7 +6,7 @@
 import { useLanguage } from '../../i18n/useLanguage';
 import { ArticleView } from './ArticleView';
 import { ContentFrame, useQueryId } from './ContentFrame';
-import { ABOUT_SLUG, USER_PROTECTION_SLUG } from './sections';
+import { ABOUT_SLUG, USER_PROTECTION_SLUG } from '../../../shared/content-sections';
 import { useArticle } from './useArticle';
 
 export function PostDetailScreen() {

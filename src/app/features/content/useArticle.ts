@@ -9,7 +9,7 @@ import type { Post } from '../../../shared/api/content';
 import type { Language } from '../../../shared/languages';
 import { useRetryWhenOnline } from '../../pwa/connectivity';
 import { readArticle, storeArticle } from './articleStore';
-import { fetchPost, type PostKey } from './contentCalls';
+import { fetchPost, type PostKey } from '../../api/content';
 
 export type ArticleView =
   | { phase: 'loading' }

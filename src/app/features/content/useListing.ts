@@ -10,7 +10,7 @@ import type { Category, PostSummary } from '../../../shared/api/content';
 import type { Language } from '../../../shared/languages';
 import { useRetryWhenOnline } from '../../pwa/connectivity';
 import { readArticles, readCategories, readCategory, readListing, storeCategory, storeListing } from './articleStore';
-import { fetchListing } from './contentCalls';
+import { fetchListing } from '../../api/content';
 import { appendPosts, categoryTreeIds, offlineList, searchStoredArticles, type OfflineSource } from './offlineList';
 
 /** Articles per page of a list: the server's default page. */

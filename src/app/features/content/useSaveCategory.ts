@@ -10,7 +10,7 @@ import type { PostSummary } from '../../../shared/api/content';
 import { LIST_PAGE_MAX } from '../../../shared/constants';
 import type { Language } from '../../../shared/languages';
 import { storeArticle, storeListing, storeSavedCategory, useSavedCategory, useStoredArticleIds } from './articleStore';
-import { fetchListing, fetchPost, type ListingPage } from './contentCalls';
+import { fetchListing, fetchPost, type ListingPage } from '../../api/content';
 import { appendPosts, isCategorySaved } from './offlineList';
 
 /** Articles fetched at the same time while saving: enough to be quick, few enough not to crowd the page's own calls. */

@@ -9,9 +9,9 @@ import type { PostSummary } from '../../../shared/api/content';
 import { formatDate } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { PageLink } from '../../ui/PageLink';
-import { announcementPath } from '../content/sections';
-import { ArrowIcon } from '../market/MarketBits';
-import { BANNER_ROTATE_MS, bannerIndex } from '../market/marketRules';
+import { announcementPath } from '../../../shared/content-sections';
+import { ArrowIcon } from '../../ui/MarketBits';
+import { BANNER_ROTATE_MS, bannerIndex } from '../../../shared/market-rules';
 import styles from './home.module.css';
 
 function prefersReducedMotion(): boolean {

@@ -10,10 +10,10 @@ import { SYMBOL_TYPE } from '../../../shared/constants';
 import { symbolRoute } from '../../../shared/symbols';
 import { useQuotes, useSymbols } from '../../state/hub';
 import { PageLink } from '../../ui/PageLink';
-import { ChangeBadge, CoinIcon } from '../market/MarketBits';
-import marketStyles from '../market/market.module.css';
-import { quoteIdOf } from '../market/marketRules';
-import { useTypeNames } from '../market/typeNames';
+import { ChangeBadge, CoinIcon } from '../../ui/MarketBits';
+import marketStyles from '../../ui/market.module.css';
+import { quoteIdOf } from '../../../shared/market-rules';
+import { useTypeNames } from '../../i18n/typeNames';
 import styles from './home.module.css';
 
 export function HomeMarketList({ symbols }: { symbols: readonly HomeSymbol[] }) {

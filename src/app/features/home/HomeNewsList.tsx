@@ -7,7 +7,7 @@ import type { PostSummary } from '../../../shared/api/content';
 import { formatDate } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { PageLink } from '../../ui/PageLink';
-import { announcementPath, collegeArticlePath } from '../content/sections';
+import { announcementPath, collegeArticlePath } from '../../../shared/content-sections';
 import styles from './home.module.css';
 
 function ArticleLinks({ posts, language, pathOf, testId }: { posts: readonly PostSummary[]; language: Language; pathOf: (id: number) => string; testId: string }) {

@@ -2,7 +2,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { PostSummary } from '../../../shared/api/content';
 import { PageLink } from '../../ui/PageLink';
-import { announcementPath } from '../content/sections';
+import { announcementPath } from '../../../shared/content-sections';
 import styles from './home.module.css';
 
 export function HomeNotices({ notices }: { notices: readonly PostSummary[] }) {

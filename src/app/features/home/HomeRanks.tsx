@@ -9,9 +9,9 @@ import { intlLocale, type Language } from '../../../shared/languages';
 import { symbolRoute } from '../../../shared/symbols';
 import { useQuotes } from '../../state/hub';
 import { PageLink } from '../../ui/PageLink';
-import { ChangeBadge, CoinIcon } from '../market/MarketBits';
-import marketStyles from '../market/market.module.css';
-import { RANK_TABS, bannerIndex, compactAmount, rankRows, type RankTab } from '../market/marketRules';
+import { ChangeBadge, CoinIcon } from '../../ui/MarketBits';
+import marketStyles from '../../ui/market.module.css';
+import { RANK_TABS, bannerIndex, compactAmount, rankRows, type RankTab } from '../../../shared/market-rules';
 import styles from './home.module.css';
 
 export function HomeRanks({ ranks, language }: { ranks: Ranks; language: Language }) {

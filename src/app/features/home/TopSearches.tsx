@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { SymbolWithQuote } from '../../../shared/api/market';
 import { symbolRoute } from '../../../shared/symbols';
 import { PageLink } from '../../ui/PageLink';
-import { ChangeBadge, CoinIcon } from '../market/MarketBits';
+import { ChangeBadge, CoinIcon } from '../../ui/MarketBits';
 import styles from './home.module.css';
 
 export function TopSearches({ symbols }: { symbols: readonly SymbolWithQuote[] }) {

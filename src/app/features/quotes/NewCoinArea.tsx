@@ -8,8 +8,8 @@ import type { PostSummary } from '../../../shared/api/content';
 import { formatDate } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { PageLink } from '../../ui/PageLink';
-import { fetchListing } from '../content/contentCalls';
-import { announcementPath } from '../content/sections';
+import { fetchListing } from '../../api/content';
+import { announcementPath } from '../../../shared/content-sections';
 import styles from './quotes.module.css';
 
 /** The announcements' sub-category of new listings (the seeded content structure). */

@@ -7,9 +7,9 @@ import type { MarketSymbol, Quote } from '../../../shared/api/market';
 import { intlLocale, type Language } from '../../../shared/languages';
 import { symbolRoute } from '../../../shared/symbols';
 import { PageLink } from '../../ui/PageLink';
-import { ChangeBadge, CoinIcon, StarIcon } from '../market/MarketBits';
-import styles from '../market/market.module.css';
-import { compactAmount, type MarketSort, type SortKey } from '../market/marketRules';
+import { ChangeBadge, CoinIcon, StarIcon } from '../../ui/MarketBits';
+import styles from '../../ui/market.module.css';
+import { compactAmount, type MarketSort, type SortKey } from '../../../shared/market-rules';
 import type { Favourites } from './useMarketData';
 
 export interface QuotesMarketTableProps {

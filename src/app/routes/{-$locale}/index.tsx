@@ -11,7 +11,7 @@ import { HomeBanners } from '../../features/home/HomeBanners';
 import { HomeMarketList } from '../../features/home/HomeMarketList';
 import { HomeNotices } from '../../features/home/HomeNotices';
 import styles from '../../features/home/home.module.css';
-import { useHome } from '../../features/market/useHome';
+import { useHome } from '../../features/home/useHome';
 import { displayLanguageOf } from '../../i18n/routeLanguage';
 import { PageLink } from '../../ui/PageLink';
 import { AccountPanel } from './-components/AccountPanel';

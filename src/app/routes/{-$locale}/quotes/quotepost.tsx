@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react';
 import { useLingui as useMacroLingui } from '@lingui/react/macro';
 import { createFileRoute, getRouteApi, useLocation } from '@tanstack/react-router';
 import { ListingSection } from '../../../features/content/Listing';
-import { announcementPath } from '../../../features/content/sections';
+import { announcementPath } from '../../../../shared/content-sections';
 import { useListing } from '../../../features/content/useListing';
 import { useLanguage } from '../../../i18n/useLanguage';
 import { PageFrame } from '../../../layout/PageFrame';

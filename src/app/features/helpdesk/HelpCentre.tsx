@@ -12,7 +12,7 @@ import { serviceWidgetTarget } from '../../layout/ServiceWidget.target';
 import { PageFrame } from '../../layout/PageFrame';
 import { useHubStatus } from '../../state/hub';
 import { PageLink } from '../../ui/PageLink';
-import { setHelpdeskOpen } from '../helpdesk/session';
+import { setHelpdeskOpen } from './session';
 import styles from './HelpCentre.module.css';
 
 const localeRoute = getRouteApi('/{-$locale}');

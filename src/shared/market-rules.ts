@@ -4,8 +4,8 @@
  * SEARCH_RESULTS_MAX and test-only symbols only for testEnabled profiles, spec 5), their sorting,
  * the rankings' tabs and the banner carousel's rotation. No React and no network here.
  */
-import type { Quote } from '../../../shared/api/market';
-import { searchSymbols, type SymbolLike } from '../../../shared/symbols';
+import type { Quote } from './api/market';
+import { searchSymbols, type SymbolLike } from './symbols';
 
 export type ChangeTone = 'up' | 'down' | 'flat';
 

@@ -2,7 +2,7 @@
  * Small pieces every market screen shares: a coin's icon, a 24 h change badge and the icons of
  * the quotes page (star, search).
  */
-import { changeTone, signedChange } from './marketRules';
+import { changeTone, signedChange } from '../../shared/market-rules';
 import styles from './market.module.css';
 
 export function CoinIcon({ src, size = 24 }: { src: string; size?: number }) {

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { Home } from '../../../shared/api/home';
 import type { Language } from '../../../shared/languages';
-import { getHub } from '../../api/hub';
+import { getHub } from '../../api/hub/index';
 
 export type HomeView = { phase: 'loading' } | { phase: 'ready'; home: Home } | { phase: 'failed' };
 

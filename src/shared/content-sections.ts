@@ -1,8 +1,8 @@
 /**
- * Where the content screens find their articles and where they link. The root categories are
- * the server's content structure (server/seed/content/structure.ts): announcements under 10,
- * the college under 20, each with its sub-categories; the about and user-protection pages are
- * posts named by slug. Links are page paths without a language prefix (PageLink adds it).
+ * Where the content screens find their articles and where they link, and the root categories the
+ * server seeds (server/seed/content/structure.ts reads these ids): announcements under 10, the
+ * college under 20, each with its sub-categories; the about and user-protection pages are posts
+ * named by slug. Links are page paths without a language prefix (PageLink adds it).
  */
 export const ANNOUNCEMENTS_CATEGORY_ID = 10;
 export const COLLEGE_CATEGORY_ID = 20;

@@ -1,7 +1,7 @@
 // Proves the market screens' pure rules: sorting by each column, the search cap of 10 and the test-only rule, tags, rank selection and banner rotation.
 import { describe, expect, it } from 'vitest';
-import type { Quote } from '../../../../src/shared/api/market';
-import { SEARCH_RESULTS_MAX, SYMBOL_TYPE } from '../../../../src/shared/constants';
+import type { Quote } from '../../../src/shared/api/market';
+import { SEARCH_RESULTS_MAX, SYMBOL_TYPE } from '../../../src/shared/constants';
 import {
   bannerIndex,
   changeTone,
@@ -13,7 +13,7 @@ import {
   signedChange,
   sortMarkets,
   type MarketFilter,
-} from '../../../../src/app/features/market/marketRules';
+} from '../../../src/shared/market-rules';
 
 function symbol(id: number, name: string, options: { type?: number; testOnly?: boolean } = {}) {
   const [baseSymbol = '', quoteSymbol = ''] = name.split('/');

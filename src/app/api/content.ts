@@ -5,9 +5,9 @@
  * server down or timing out), when the screens read what the device kept instead. The screens
  * show their own messages, so the client's error toasts stay off.
  */
-import { postCall, postCategoryCall, type Category, type Post, type PostSummary } from '../../../shared/api/content';
-import { ApiError } from '../../../shared/client/client';
-import { callApi } from '../../api/client';
+import { postCall, postCategoryCall, type Category, type Post, type PostSummary } from '../../shared/api/content';
+import { ApiError } from '../../shared/client/client';
+import { callApi } from './client';
 
 export type CallOutcome<T> = { ok: true; data: T } | { ok: false; failure: 'refused' | 'unreachable' };
 
