@@ -161,6 +161,8 @@ export class Hub implements HubApi {
   private storageStatus: StorageStatus = { state: 'opening' };
   private socketConnected = false;
   private serverAnswering: boolean | null = null;
+  /** When a request last got no answer (wall clock, as the client core's sentAt). */
+  private noAnswerSince = 0;
   private quoteFeed: QuoteFeed = 'idle';
   private lastStatusJson = '';
 
@@ -1079,13 +1081,18 @@ export class Hub implements HubApi {
         onUnauthorized: () => this.handleUnauthorized(),
         language,
         currentPath: () => this.activeTab()?.path ?? '/',
-        serverAnswered: (answered) => this.noteServerAnswered(answered),
+        serverAnswered: (answered, sentAt) => this.noteServerAnswered(answered, sentAt),
       },
     });
   }
 
-  /** Whether the server answers is part of the status: the tabs show offline from it. */
-  private noteServerAnswered(answered: boolean): void {
+  /**
+   * Whether the server answers is part of the status: the tabs show offline from it. An answer to
+   * a request sent before the last one that got none says nothing about now.
+   */
+  private noteServerAnswered(answered: boolean, sentAt: number): void {
+    if (answered && sentAt < this.noAnswerSince) return;
+    if (!answered) this.noAnswerSince = Date.now();
     if (answered === this.serverAnswering) return;
     this.serverAnswering = answered;
     this.publishStatus();

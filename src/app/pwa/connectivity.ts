@@ -5,7 +5,8 @@
  * and so does any browser behind a dead Wi-Fi. So:
  *
  * - a request to the platform's own server that got no answer (this tab's client, or the hub's,
- *   which says so in its status) means offline; any HTTP answer means online;
+ *   which says so in its status) means offline; any HTTP answer means online, unless the request
+ *   was sent before the tab learned it was offline (a late answer says nothing about now);
  * - the browser's 'offline' event switches to offline at once; its 'online' event only starts a
  *   probe, and the probe's answer decides;
  * - while offline and visible, the tab probes the server (HEAD /api/v1/config, which the service
@@ -27,6 +28,8 @@ const PROBE_TIMEOUT_MS = 5_000;
 type Listener = () => void;
 
 let online = typeof navigator === 'undefined' || navigator.onLine !== false;
+/** When the tab last learned it was offline: answers to requests sent before it do not count. */
+let offlineSince = online ? 0 : Date.now();
 /** Set while started: aborting it removes every listener (dispose). */
 let listening: AbortController | undefined;
 let unsubscribeHub: (() => void) | undefined;
@@ -46,6 +49,7 @@ function setOnline(next: boolean): void {
     stopProbing();
     for (const listener of backOnlineListeners) listener();
   } else {
+    offlineSince = Date.now();
     probeAttempt = 0;
     scheduleProbe();
   }
@@ -106,9 +110,10 @@ function start(): void {
   if (!online) scheduleProbe();
 }
 
-/** What this tab's API client observed: the server answered a request, or did not. */
-export function noteServerAnswered(answered: boolean): void {
+/** What this tab's API client observed: the server answered a request sent at `sentAt`, or did not. */
+export function noteServerAnswered(answered: boolean, sentAt = Date.now()): void {
   start();
+  if (answered && sentAt < offlineSince) return;
   setOnline(answered);
 }
 

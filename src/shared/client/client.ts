@@ -22,10 +22,10 @@ export interface ClientHandlers {
   currentPath(): string;
   /**
    * Told after every request whether the server answered (any HTTP status) or not (no
-   * response, or none within the timeout): what the app shows as online or offline rests on
-   * this, not on navigator.onLine alone.
+   * response, or none within the timeout), and when the request was sent: what the app shows as
+   * online or offline rests on this, not on navigator.onLine alone.
    */
-  serverAnswered?(answered: boolean): void;
+  serverAnswered?(answered: boolean, sentAt: number): void;
 }
 
 export interface ClientOptions {
@@ -173,6 +173,7 @@ export class ApiClient {
     }
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    const sentAt = Date.now();
     let response: Response;
     try {
       response = await this.fetchFunction(this.url(path, options.query), { method, headers, body, credentials: 'include', signal });
@@ -180,11 +181,11 @@ export class ApiClient {
       // The caller's own abort is not the network's doing.
       if (!options.signal?.aborted) {
         if (typeof error === 'object' && error !== null) networkFailures.add(error);
-        this.options.handlers.serverAnswered?.(false);
+        this.options.handlers.serverAnswered?.(false, sentAt);
       }
       throw error;
     }
-    this.options.handlers.serverAnswered?.(true);
+    this.options.handlers.serverAnswered?.(true, sentAt);
     // A stale CSRF token (the session changed in another tab): fetch a new one and retry once.
     if (withCsrf && response.status === 403) {
       const peek = (await response.clone().json().catch(() => null)) as { errcode?: number } | null;

@@ -177,7 +177,10 @@ describe('client answers (spec 8)', () => {
         return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
       }) as typeof fetch,
       timeoutMs: 50,
-      handlers: { toast: vi.fn(), onUnauthorized: vi.fn(), language: () => 'en', currentPath: () => '/', serverAnswered: (answered) => outcomes.push(answered) },
+      handlers: { toast: vi.fn(), onUnauthorized: vi.fn(), language: () => 'en', currentPath: () => '/', serverAnswered: (answered, sentAt) => {
+        expect(sentAt).toBeLessThanOrEqual(Date.now());
+        outcomes.push(answered);
+      } },
     });
     await client.get('x');
     await client.get('x').catch(() => undefined);

@@ -81,6 +81,21 @@ describe('online and offline from what the app observes', () => {
     expect(probes.length).toBe(probesOnline);
   });
 
+  it('an answer to a request sent before the tab learned it was offline does not bring it back', async () => {
+    const { connectivity, noteServerAnswered } = await load();
+    connectivity.subscribe(() => undefined);
+    const sentBefore = Date.now();
+    await vi.advanceTimersByTimeAsync(10);
+    window.dispatchEvent(new Event('offline'));
+    expect(connectivity.isOnline()).toBe(false);
+    // The late answer of a request sent while still online: no word on now.
+    noteServerAnswered(true, sentBefore);
+    expect(connectivity.isOnline()).toBe(false);
+    // An answer to a request sent after: online.
+    noteServerAnswered(true, Date.now());
+    expect(connectivity.isOnline()).toBe(true);
+  });
+
   it("the browser's offline event is believed at once; its online event only starts a probe", async () => {
     const { connectivity } = await load();
     const backOnline = vi.fn();
