@@ -425,6 +425,9 @@ test.describe('the help-desk chat', () => {
         await expect(page.getByTestId('helpdesk-welcome')).toBeVisible();
         await expect(page.getByTestId('helpdesk-offline')).toHaveCount(0);
         await context.setOffline(true);
+        // The browser says so, or else the first message that cannot go out does.
+        await page.getByTestId('helpdesk-input').fill('anyone there?');
+        await page.getByTestId('helpdesk-input').press('Enter');
         await expect(page.getByTestId('helpdesk-offline')).toBeVisible();
         await context.setOffline(false);
         await expect(page.getByTestId('helpdesk-offline')).toHaveCount(0);
