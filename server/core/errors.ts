@@ -25,6 +25,18 @@ export function refuse(code: ErrcodeName, params: Record<string, string | number
   throw new BusinessError(code, params);
 }
 
+/**
+ * An area's `refuse`, typed to the codes it may answer with (its own range and the common codes
+ * it shares): each module's errors.ts makes one, so that an area cannot refuse with another
+ * area's code by accident.
+ */
+export function areaRefusals<Name extends ErrcodeName>(): AreaRefuse<Name> {
+  return (code, params = {}) => refuse(code, params);
+}
+
+/** Written out on each area's `refuse` (TypeScript narrows after a call only through a declared type). */
+export type AreaRefuse<Name extends ErrcodeName> = (code: Name, params?: Record<string, string | number>) => never;
+
 export function notFound(): never {
   throw new BusinessError('notFound', {}, 200);
 }

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import type { VerificationCodePurpose } from '../../../src/shared/api/account';
 import type { Language } from '../../../src/shared/languages';
 import type { AppContext } from '../../context';
-import { refuse } from '../../core/errors';
+import { refuse } from './errors';
 import { CODE_MESSAGES, translate } from '../../i18n/messages';
 import { findAccount, type CheckedContact } from './contact';
 import { deleteVerificationCode, insertVerificationCode, latestVerificationCode, reserveVerificationAttempt } from './repo';

@@ -5,7 +5,7 @@
  */
 import type { Contact } from '../../../src/shared/api/account';
 import { isValidEmail, isValidPhone, normalizeEmail } from '../../../src/shared/validation';
-import { refuse } from '../../core/errors';
+import { refuse } from './errors';
 import type { Executor } from '../../core/executor';
 import { findUserByEmail, findUserByPhone, type UserRow } from './repo';
 

@@ -7,7 +7,8 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context';
 import { parsePositiveUnits } from '../../core/amounts';
-import { invalidFields, refuse } from '../../core/errors';
+import { invalidFields } from '../../core/errors';
+import { refuse } from './errors';
 import { findIdempotentResponse, postTransaction, recordIdempotentResponse, userBalances, userOwner, type UserWallet, type WalletBalance } from '../../ledger/ledger';
 import type { Executor } from '../../core/executor';
 import { formatUnits } from '../../../src/shared/money';

@@ -7,7 +7,8 @@ import type { Category, FooterSection, Notice, NoticeSummary, Post, PostSummary 
 import { FOOTER_CATEGORY_IDS, LIST_PAGE_MAX } from '../../../src/shared/constants';
 import { LANGUAGES, type Language } from '../../../src/shared/languages';
 import type { AppContext } from '../../context';
-import { invalidFields, notFound, refuse } from '../../core/errors';
+import { invalidFields, notFound } from '../../core/errors';
+import { refuse } from './errors';
 import * as repo from './repo';
 
 export const CATEGORY_PAGE_DEFAULT = 20;

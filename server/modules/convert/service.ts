@@ -21,7 +21,7 @@ import { DEPTH_LEVELS_MAX } from '../../engine/engine';
 import type { TypedEvents } from '../../engine/events';
 import type { DepthSnapshot, EngineEvents, MarketSymbol } from '../../engine/types';
 import { parsePositiveUnits } from '../../core/amounts';
-import { refuse } from '../../core/errors';
+import { refuse } from './errors';
 import type { SessionUser } from '../../core/viewer';
 import { postTransaction, systemOwner, userOwner, type Posting } from '../../ledger/ledger';
 import { PPM } from '../../engine/amounts';

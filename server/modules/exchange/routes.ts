@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { activeOrdersCall, cancelOrderCall, createOrderCall, ORDERS_PAGE_MAX, ordersCall } from '../../../src/shared/api/exchange';
-import { refuse } from '../../core/errors';
+import { refuse } from './errors';
 import { registerCall } from '../../http/route';
 import type { Engine } from '../../engine/engine';
 import type { SessionUser } from '../../core/viewer';

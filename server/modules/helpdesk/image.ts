@@ -13,7 +13,8 @@
  */
 import sharp from 'sharp';
 import { IMAGE_SIDE_MAX_PX } from '../../../src/shared/constants';
-import { BusinessError, refuse } from '../../core/errors';
+import { BusinessError } from '../../core/errors';
+import { refuse } from './errors';
 
 /** 4096 x 4096: every phone camera's default output, and a bound on the memory a decode takes. */
 export const IMAGE_INPUT_PIXELS_MAX = 4096 * 4096;

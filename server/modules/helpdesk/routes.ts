@@ -23,7 +23,8 @@ import {
   serviceCodeRevokeCall,
 } from '../../../src/shared/api/helpdesk';
 import { languageFromHeader } from '../../../src/shared/languages';
-import { BusinessError, invalidFields, refuse } from '../../core/errors';
+import { BusinessError, invalidFields } from '../../core/errors';
+import { refuse } from './errors';
 import { registerCall } from '../../http/route';
 import * as service from './service';
 

@@ -34,7 +34,8 @@ import { LIST_PAGE_MAX, SERVICE_CODE_LENGTH } from '../../../src/shared/constant
 import type { Language } from '../../../src/shared/languages';
 import { chatChannel, HELPDESK_OPERATORS_CHANNEL } from '../../../src/shared/realtime';
 import type { AppContext } from '../../context';
-import { BusinessError, refuse } from '../../core/errors';
+import { BusinessError } from '../../core/errors';
+import { refuse } from './errors';
 import { randomToken } from '../../core/tokens';
 import { HELPDESK_MESSAGES, translate } from '../../i18n/messages';
 import type { Executor } from '../../core/executor';

@@ -10,7 +10,7 @@ import type { Notification } from '../../../src/shared/api/notification';
 import { LIST_PAGE_MAX, NOTIFICATION_LIST_DEFAULT_MAX, NOTIFICATION_TYPE, notificationTypeName } from '../../../src/shared/constants';
 import type { Language } from '../../../src/shared/languages';
 import type { AppContext } from '../../context';
-import { refuse } from '../../core/errors';
+import { refuse } from './errors';
 import { NOTIFICATION_MESSAGES, translate, type Texts } from '../../i18n/messages';
 import type { Executor } from '../../core/executor';
 import { writeOutbox, type OutboxDispatcher, type OutboxEvent } from '../../outbox';

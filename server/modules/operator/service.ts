@@ -5,7 +5,7 @@
  */
 import type { SettingsUpdate } from '../../../src/shared/api/operator';
 import type { AppContext } from '../../context';
-import { refuse } from '../../core/errors';
+import { refuse } from './errors';
 import { createNotifications, OPERATOR_NOTIFICATION_TYPE } from '../notification/service';
 import { getSiteSettings, saveSiteSettings, type SiteSettings } from '../site/settings';
 import * as repo from './repo';
