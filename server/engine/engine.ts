@@ -40,7 +40,11 @@ export const MINIMUM_ORDER_VALUE: Record<string, string> = { USDT: '1', USDC: '1
 
 /** The most a book may hold in ticks or lots: the book works in safe JS integers. */
 const BOOK_INTEGER_MAX = BigInt(Number.MAX_SAFE_INTEGER);
-export const DEPTH_LEVELS_MAX = 200;
+/**
+ * The most levels a side the engine hands out of a book (a convert walks this deep). The API sends
+ * clients fewer: DEPTH_LEVELS_MAX of src/shared/api/market.ts.
+ */
+export const BOOK_WALK_LEVELS_MAX = 200;
 
 interface Market {
   symbol: MarketSymbol;
@@ -430,7 +434,7 @@ export class Engine {
 
   depth(symbolId: number, levelsMax: number): DepthSnapshot {
     const market = this.market(symbolId);
-    const { bids, asks } = market.book.depth(Math.min(levelsMax, DEPTH_LEVELS_MAX));
+    const { bids, asks } = market.book.depth(Math.min(levelsMax, BOOK_WALK_LEVELS_MAX));
     const { pricePrecision, volumePrecision } = market.symbol;
     const format = (level: { priceTicks: number; quantityLots: number }): [string, string] => [
       formatUnits(BigInt(level.priceTicks), pricePrecision),

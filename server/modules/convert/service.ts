@@ -17,7 +17,7 @@
  */
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context';
-import { DEPTH_LEVELS_MAX } from '../../engine/engine';
+import { BOOK_WALK_LEVELS_MAX } from '../../engine/engine';
 import type { TypedEvents } from '../../engine/events';
 import type { DepthSnapshot, EngineEvents, MarketSymbol } from '../../engine/types';
 import { parsePositiveUnits } from '../../core/amounts';
@@ -177,7 +177,7 @@ async function priceRoute(market: ConvertMarket, prices: ConvertPrices, userId: 
     const index = prices.current(leg.symbol.id);
     if (!index) refuse('indexUnavailable');
     const atIndex = legAtIndex(leg, index.priceTicks, units);
-    const depth = market.depth(leg.symbol.id, DEPTH_LEVELS_MAX);
+    const depth = market.depth(leg.symbol.id, BOOK_WALK_LEVELS_MAX);
     const own = await ownRestingOrders(market, userId, leg);
     const onBook = leg.side === 'buy'
       ? walkAsks(withoutOwnOrders(parseLevels(depth.asks, leg.symbol), own), leg.symbol, units)

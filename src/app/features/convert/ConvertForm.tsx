@@ -23,7 +23,7 @@ import { useLocalize } from '../../i18n/useLanguage';
 import { showToast } from '../../state/hub-store';
 import { loadBalances, markAssetsChanged, session } from '../../state/session';
 import { amountUnits, availableUnits, fractionAsPercent, maxAmountText, sanitizeAmountInput, trimTrailingZeros } from './amount';
-import { chooseFrom, chooseTo, quoteMatches, quoteRequestOf, scaleOf, sourcesOf, swapCurrencies, targetsOf, type ConvertFormState } from './convertForm';
+import { chooseFrom, chooseTo, quoteMatches, quoteRequestOf, scaleOf, sourcesOf, swapCurrencies, targetsOf, type ConvertFormState } from './convertRules';
 import { useQuote } from './useQuote';
 import styles from './convert.module.css';
 

@@ -8,7 +8,7 @@ import type { ConvertPair } from '../../../shared/api/convert';
 import { useHubStatus } from '../../state/hub';
 import { PageLink } from '../../ui/PageLink';
 import { ConvertForm } from './ConvertForm';
-import { canConvert, initialFormState, type ConvertFormState } from './convertForm';
+import { canConvert, initialFormState, type ConvertFormState } from './convertRules';
 import { PairsTable } from './PairsTable';
 import { usePairs } from './usePairs';
 import styles from './convert.module.css';

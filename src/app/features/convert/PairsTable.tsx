@@ -6,7 +6,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import type { ConvertPair } from '../../../shared/api/convert';
-import { pairLabel } from './convertForm';
+import { pairLabel } from './convertRules';
 import styles from './convert.module.css';
 
 export function PairsTable({ pairs, onChoose }: { pairs: readonly ConvertPair[]; onChoose: (pair: ConvertPair) => void }) {

@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { convertQuoteCall, type ConvertQuote } from '../../../shared/api/convert';
 import { ApiError } from '../../../shared/client/client';
 import { callApi } from '../../api/client';
-import { QUOTE_DEBOUNCE_MS } from './convertForm';
+import { QUOTE_DEBOUNCE_MS } from './convertRules';
 import { quoteDeadline, remainingFraction, secondsLeft } from './countdown';
 
 export interface QuoteRequest {

@@ -34,7 +34,7 @@ import {
   type OrderFormState,
   type OrderSide,
   type OrderType,
-} from './orderForm';
+} from './orderRules';
 import styles from './exchange.module.css';
 
 export interface OrderFormProps {

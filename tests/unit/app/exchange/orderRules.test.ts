@@ -13,7 +13,7 @@ import {
   isTaker,
   orderTotalText,
   ratePercentText,
-} from '../../../../src/app/features/exchange/orderForm';
+} from '../../../../src/app/features/exchange/orderRules';
 
 const BTC = { symbol: 'BTC_USDT', pricePrecision: 2, volumePrecision: 6, baseSymbol: 'BTC', quoteSymbol: 'USDT' };
 

@@ -11,7 +11,7 @@ import {
   sourcesOf,
   swapCurrencies,
   targetsOf,
-} from '../../../../src/app/features/convert/convertForm';
+} from '../../../../src/app/features/convert/convertRules';
 import { clampPage, pageCount, pageOffset } from '../../../../src/app/features/convert/historyPaging';
 
 const pair = (base: string, quote: string) => ({ symbol: `${base}_${quote}`, base, quote, buyPrice: '1', sellPrice: '1' });
