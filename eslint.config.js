@@ -43,7 +43,7 @@ const serverZones = [
   })),
 ];
 
-/** The web app's threads and folders (STYLE.md "Layout", DESIGN.md "Layout"). */
+/** The web app's threads and folders (ARCHITECTURE.md, "Threads" and "Folders of the app"). */
 const appZones = [
   { target: 'src/shared', from: ['src/app', 'src/workers', 'src/sw', 'server'], message: 'src/shared runs everywhere: no DOM, no worker, no server code' },
   { target: 'src/workers', from: ['src/app', 'src/sw', 'server'], message: 'the hub talks to tabs through its protocol only' },

@@ -1,5 +1,5 @@
 /**
- * The matching engine (DESIGN.md, "Engine"). One in-memory book per exchange symbol; every
+ * The matching engine (ARCHITECTURE.md, "Engine"). One in-memory book per exchange symbol; every
  * command is one piece of a group commit (server/db/commit-group.ts): the order row, its hold,
  * the book's fills, their trades and ledger postings commit together, and only then are events
  * published. A command that fails after it touched a book leaves that book out of step with the

@@ -1,5 +1,5 @@
 /**
- * The one place that turns outcomes into the envelope of DESIGN.md: success is HTTP 200
+ * The one place that turns outcomes into the envelope of ARCHITECTURE.md: success is HTTP 200
  * {errcode: 0, data}; a business refusal is HTTP 200 {errcode, errmsg}; invalid input is HTTP
  * 400 {errcode: 400, errmsg, fields}; 401 means only "no valid session". Internal errors are
  * logged and answered without their details. No input can produce a 5xx or a stack trace.

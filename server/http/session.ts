@@ -1,5 +1,5 @@
 /**
- * Server-side sessions and CSRF (DESIGN.md, "Server"). The cookie holds a random token; the
+ * Server-side sessions and CSRF (ARCHITECTURE.md, "Server"). The cookie holds a random token; the
  * database holds its SHA-256, so a leaked database does not leak live sessions. A session has an
  * idle and an absolute lifetime, is rotated at sign-in and ended at sign-out and on password
  * change. Every POST carries the CSRF token of its session in a header, and a cross-site POST is

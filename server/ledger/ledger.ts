@@ -1,5 +1,5 @@
 /**
- * The ledger (DESIGN.md, "Server"): accounts keyed by (owner, wallet, currency, bucket), each
+ * The ledger (ARCHITECTURE.md, "Server"): accounts keyed by (owner, wallet, currency, bucket), each
  * balance change a transaction of postings summing to zero per currency, guarded debits, holds
  * for reserved funds and idempotency keys for money calls. Balances in ledger_accounts are a
  * cache of the postings; `audit` checks them against a replay.
@@ -22,7 +22,7 @@ export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 export type OwnerKey = `u:${number}` | `s:${SystemAccount}`;
 
 /**
- * Floors of the system accounts that pay users out, in every currency (DESIGN.md: every platform
+ * Floors of the system accounts that pay users out, in every currency (ARCHITECTURE.md: every platform
  * account that pays out has limits). The convert house pays from its inventory: never below zero.
  * Accounts not named here are unbounded: genesis is the other side of money entering the platform.
  */

@@ -1,5 +1,5 @@
 /**
- * One index price per market (DESIGN.md, "The second stage"): the price that every payout reads
+ * One index price per market (ARCHITECTURE.md, "Index prices"): the price that every payout reads
  * (convert today; the futures mark price, binary-option open and settlement prices, loan LTVs and
  * C2C floating prices as those areas land), and one that a user's own orders cannot move. No
  * payout reads a raw level of the book.

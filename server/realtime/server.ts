@@ -1,5 +1,5 @@
 /**
- * socket.io on the API's own HTTP server (DESIGN.md, "Realtime"). The handshake refuses a
+ * socket.io on the API's own HTTP server (ARCHITECTURE.md, "Realtime"). The handshake refuses a
  * cross-site Origin (a browser sends cookies on a websocket whatever the page's origin, so the
  * Origin check is what stops another site from reading a user's private channel), reads the
  * session cookie with the HTTP layer's own loader, and puts a signed-in socket in its private

@@ -1,5 +1,5 @@
 /**
- * The scheduler (DESIGN.md, "The second stage"): time-driven steps never run from setTimeout
+ * The scheduler (ARCHITECTURE.md, "Scheduler"): time-driven steps never run from setTimeout
  * alone. A job is a row of `scheduled_jobs`, named by (kind, key) so that scheduling it twice is
  * one job, due at `run_at`. Running a job is one piece of the group commit: the job is marked done
  * and its handler's effects are written in that same transaction, so a job runs exactly once

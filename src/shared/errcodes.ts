@@ -127,7 +127,7 @@ export function errcodeName(code: number): ErrcodeName | undefined {
 /** Codes the spec's client rejects silently: the caller handles them (spec section 8). */
 export const SILENT_ERRCODES: readonly number[] = [202, 101, 400, 8];
 
-/** The envelope of every JSON answer (DESIGN.md, "The contract"). */
+/** The envelope of every JSON answer (ARCHITECTURE.md, "The contract"). */
 export interface SuccessEnvelope<T> {
   errcode: 0;
   data: T;

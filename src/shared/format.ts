@@ -8,7 +8,7 @@ import type { Language } from './languages';
 import { truncateDecimal } from './money';
 
 /**
- * Stablecoins show fewer decimals. FTUSDT is the USDT of the futures wallet (DESIGN.md), so it
+ * Stablecoins show fewer decimals. FTUSDT is the USDT of the futures wallet (ARCHITECTURE.md), so it
  * follows USDT.
  */
 const STABLE_CURRENCIES: ReadonlySet<string> = new Set(['USDT', 'USDC', 'FTUSDT']);

@@ -84,7 +84,7 @@ export type BottomTabKey = (typeof BOTTOM_TABS)[number]['key'];
 /** Tabs only a signed-in user opens; a visitor's tap goes to /Login (spec 2). */
 export const SIGNED_IN_TABS: ReadonlySet<BottomTabKey> = new Set(['assets', 'profile']);
 
-/** The tab a path belongs to; the trade tab is active on /futures, /exchange and /boption (DESIGN.md). */
+/** The tab a path belongs to; the trade tab is active on /futures, /exchange and /boption (ARCHITECTURE.md). */
 export function activeBottomTab(path: string): BottomTabKey | undefined {
   const page = pageOfPath(path);
   if (page === '/') return 'home';

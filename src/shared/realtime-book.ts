@@ -1,6 +1,6 @@
 /**
  * A client's copy of one symbol's order book, kept from a `full_quote` snapshot plus the market
- * channel's book deltas (DESIGN.md, "Realtime"). Deltas apply strictly in sequence: one older
+ * channel's book deltas (ARCHITECTURE.md, "Realtime"). Deltas apply strictly in sequence: one older
  * than the copy is already in it and is dropped; a gap (a lost message, a reconnect) makes the
  * copy fetch a new snapshot, discard the deltas that snapshot already contains and apply the
  * rest. DOM-free, so the hub runs it in its worker.

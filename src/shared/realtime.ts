@@ -1,5 +1,5 @@
 /**
- * The realtime contract (DESIGN.md, "Realtime"): socket.io on the same server as the API. A
+ * The realtime contract (ARCHITECTURE.md, "Realtime"): socket.io on the same server as the API. A
  * client subscribes to a market channel per symbol and receives book deltas, trades and quotes,
  * each stamped with the book's sequence number for that symbol; a missed book number means the
  * client resyncs from the `full_quote` snapshot (see realtime-book.ts). A signed-in socket joins

@@ -1,5 +1,5 @@
 /**
- * The hub core (DESIGN.md, "The hub"): the one place that does network work for every open tab.
+ * The hub core (ARCHITECTURE.md, "The hub"): the one place that does network work for every open tab.
  * It keeps the tabs that are attached, the union of the symbols they watch, whether any of them
  * is visible, and the session; from those it decides what to ask the server and when:
  *

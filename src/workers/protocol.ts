@@ -1,5 +1,5 @@
 /**
- * What crosses the thread boundary between a tab and the hub (DESIGN.md, "The hub"): the calls a
+ * What crosses the thread boundary between a tab and the hub (ARCHITECTURE.md, "The hub"): the calls a
  * tab makes, the one method the hub calls back in a tab, the pushes it sends, and the names that
  * tie a hub to its build. Everything here is structured-clonable, so the same calls travel over
  * comlink (SharedWorker, or the leader's dedicated worker) and over the BroadcastChannel relay

@@ -1,5 +1,5 @@
 /**
- * The hub's one socket.io connection (DESIGN.md, "Realtime"), behind the small interface the hub
+ * The hub's one socket.io connection (ARCHITECTURE.md, "Realtime"), behind the small interface the hub
  * core uses, so that tests drive the core with a fake link. Only the websocket transport: a
  * worker has WebSocket, and long-polling would cost a request every few seconds per hub.
  */

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs every benchmark module in turn and prints their figures as one table.
- * Times depend on the machine, so nothing here passes or fails on a number (DESIGN.md, "Tests
+ * Times depend on the machine, so nothing here passes or fails on a number (ARCHITECTURE.md, "Tests
  * and measurements"); a benchmark throws only when its work went wrong (a refused transfer, a
  * failed audit), and then the run exits non-zero. Every benchmark is bounded and the process
  * exits when the last one is done.

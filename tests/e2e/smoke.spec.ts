@@ -43,7 +43,7 @@ async function configLanguages(request: APIRequestContext, client: string): Prom
 test('R-ROUTE-02 the app loads at / and shows the site name and languages from /api/v1/config', async ({ page, baseURL }) => {
   const client = await markContext(page.context(), baseURL ?? '');
   await page.goto('/');
-  // No prefix: the page is in id, and the app stores the page's language before it asks (DESIGN.md), so the header says id.
+  // No prefix: the page is in id, and the app stores the page's language before it asks (ARCHITECTURE.md), so the header says id.
   await expect.poll(() => configLanguages(page.request, client)).toEqual(['id']);
 
   await expect(page.getByTestId('site-name')).toHaveText(siteConfig.name);

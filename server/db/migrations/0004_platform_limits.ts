@@ -1,5 +1,5 @@
 /**
- * Limits of the platform's own accounts (DESIGN.md, "The platform as counterparty"): a system
+ * Limits of the platform's own accounts (ARCHITECTURE.md, "Platform accounts"): a system
  * account that pays users out (the convert house now; futures, options, rewards and loans as they
  * land) may not fall below its floor. `min_balance_units` holds that floor; null leaves a system
  * account unbounded (genesis, the other side of money entering the platform, is negative by

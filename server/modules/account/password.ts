@@ -1,5 +1,5 @@
 /**
- * Password hashing with argon2id (DESIGN.md, "Server"). The memory cost comes from the config so
+ * Password hashing with argon2id (ARCHITECTURE.md, "Server"). The memory cost comes from the config so
  * that tests stay fast; the stored PHC string carries its own parameters, so hashes made with an
  * older cost still verify.
  */

@@ -1,5 +1,5 @@
 /**
- * The language of a page comes from its route (DESIGN.md, "Language"): an optional first path
+ * The language of a page comes from its route (ARCHITECTURE.md, "Language"): an optional first path
  * segment that names one of the prefixed languages. No prefix means the default display
  * language, which has no prefix of its own.
  */
@@ -23,7 +23,7 @@ export function displayLanguageOf(locale: Language | undefined): Language {
 /**
  * The language sent as Accept-Language for a page: spec 7 sends the stored language (en when
  * none is stored), and the app stores the route's language whenever a page shows
- * (storedLanguage.ts, DESIGN.md "Language"), so the header always agrees with what the user
+ * (storedLanguage.ts, ARCHITECTURE.md "Language"), so the header always agrees with what the user
  * reads: the page's own language.
  */
 export function requestLanguageOf(locale: Language | undefined): Language {

@@ -1,6 +1,6 @@
 /**
  * Every page of spec section 2 in one registry: the top-level pages, their sub pages, the
- * lower-case paths the spec also uses, the paths DESIGN.md defines (/reset, /user, /help) and
+ * lower-case paths the spec also uses, the paths ARCHITECTURE.md defines (/reset, /user, /help) and
  * the component-level pages {Section}/{Group}/{Page}. A page that has its own file route under
  * routes/{-$locale} is rendered by it (file routes win over the catch-all); every other page
  * here is rendered by the catch-all route from this registry: its frame, its title and the one
@@ -19,7 +19,7 @@ export interface PageEntry {
   title: MessageDescriptor;
   /** 'component': a component-level page of spec 2 ({Section}/{Group}/{Page}). */
   kind: 'page' | 'component';
-  /** Another path this one shows (DESIGN.md: /user is the profile dashboard). */
+  /** Another path this one shows (ARCHITECTURE.md: /user is the profile dashboard). */
   aliasOf?: string;
 }
 
@@ -107,7 +107,7 @@ export const PAGES: readonly PageEntry[] = [
   // Paths the spec uses in lower case are the same pages (lookups ignore case); these are new.
   page('/help', msg`Help centre`),
   page('/logout', msg`Sign out`),
-  // DESIGN.md: the paths the spec leaves undefined.
+  // ARCHITECTURE.md: the paths the spec leaves undefined.
   page('/reset', msg`Reset password`),
   page('/user', msg`Profile overview`, '/Profile/DashBoard'),
 

@@ -1,7 +1,7 @@
 /**
  * React's view of the hub: hooks over the hub store, and the one hook that watches quotes, so a
- * component that shows a price never polls or opens a socket itself (DESIGN.md: "A screen never
- * polls by itself: it subscribes to the hub").
+ * component that shows a price never polls or opens a socket itself (ARCHITECTURE.md, "The hub":
+ * tabs subscribe; a screen never polls).
  */
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { MarketSymbol } from '../../shared/api/market';

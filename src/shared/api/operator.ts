@@ -1,5 +1,5 @@
 /**
- * The operator API (DESIGN.md, "Roles and the operator API"): what an operator does to the
+ * The operator API (ARCHITECTURE.md, "Roles and the operator API"): what an operator does to the
  * running server, never by writing its database behind its back. The admin CLI calls it with the
  * bearer token of DATA_DIR/admin-token; an operator-role session may call it too. Every path
  * is under /api/v1/operator/.

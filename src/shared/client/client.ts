@@ -1,5 +1,5 @@
 /**
- * The DOM-free API client core (spec sections 7 and 8, DESIGN.md "The contract"). The hub and
+ * The DOM-free API client core (spec sections 7 and 8, ARCHITECTURE.md "The contract"). The hub and
  * the tabs share it; what a page must do on an outcome (toast, redirect to login) comes in as
  * handlers. It owns: the base path, the 30 s timeout, credentials, Accept-Language, the formPage
  * parameter, form encoding, the CSRF header, and every branch of the error catalogue.

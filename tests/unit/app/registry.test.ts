@@ -26,7 +26,7 @@ const SUB_PAGES = [
   '/Profile/Individual/UpLoad',
 ];
 
-/** Spec 2 "Also used", and DESIGN.md's /reset, /user, /help. */
+/** Spec 2 "Also used", and ARCHITECTURE.md's /reset, /user, /help. */
 const LOWER_CASE_PATHS = ['/help', '/about', '/login', '/register', '/logout', '/profile/dashboard', '/profile/notification', '/profile/individual/upload', '/assets/assetDeposit', '/assets/assetWithdraw', '/reset', '/user'];
 
 /** Spec 2: the sections of component-level pages, each with at least one page. */
@@ -55,7 +55,7 @@ describe('page registry', () => {
     for (const path of SUB_PAGES) expect(findPage(path)?.path, path).toBe(path);
   });
 
-  it('R-ROUTE-05 finds the lower-case paths of spec 2 and DESIGN.md', () => {
+  it('R-ROUTE-05 finds the lower-case paths of spec 2 and ARCHITECTURE.md', () => {
     for (const path of LOWER_CASE_PATHS) expect(findPage(path), path).toBeDefined();
   });
 

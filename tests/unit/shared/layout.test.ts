@@ -73,7 +73,7 @@ describe('the mobile bottom tabs (spec 2, spec 9 "footer nav 5 tabs")', () => {
     expect([...SIGNED_IN_TABS].sort()).toEqual(['assets', 'profile']);
   });
 
-  it('R-LAY-06 the trade tab is active on futures, and on exchange and boption (DESIGN.md)', () => {
+  it('R-LAY-06 the trade tab is active on futures, and on exchange and boption (ARCHITECTURE.md)', () => {
     for (const path of ['/futures', '/en/Futures?id=btc_usdt', '/exchange', '/de/Exchange/ExchangeCoinOrder', '/boption', '/Boption']) {
       expect(activeBottomTab(path), path).toBe('trade');
     }

@@ -1,5 +1,5 @@
 /**
- * The password-reset form (DESIGN.md: /reset): the account's e-mail address or phone number, a
+ * The password-reset form (ARCHITECTURE.md: /reset): the account's e-mail address or phone number, a
  * code sent to it (POST /vcode/resetpassword), and the new password typed twice; POST
  * /account/resetpassword sets it and ends every session of the account.
  */

@@ -1,7 +1,7 @@
 /**
- * The articles this browser keeps for offline reading (DESIGN.md: API reads that are POSTs cannot
- * live in the Cache API, so the app keeps the articles in IndexedDB; the service worker keeps
- * their images). A database of the tab's own, apart from the hub's: every article a user opens,
+ * The articles this browser keeps for offline reading (ARCHITECTURE.md, "Offline": API reads that
+ * are POSTs cannot live in the Cache API, so the app keeps the articles in IndexedDB; the service
+ * worker keeps their images). A database of the tab's own, apart from the hub's: every article a user opens,
  * per language, with the time it was stored; each category's list as last seen; the categories
  * seen (for the tabs and the left navigation offline); and the categories saved for offline.
  *

@@ -1,6 +1,6 @@
 /**
  * Where the exchange screen's live book, trades and order events come from: the hub's one
- * socket (DESIGN.md, "Realtime"; src/workers/hub.ts). The tab asks the hub to watch a market
+ * socket (ARCHITECTURE.md, "Realtime"; src/workers/hub.ts). The tab asks the hub to watch a market
  * and listens to its pushes: the hub keeps the book from the market channel's deltas (resynced
  * from full_quote on a gap and after a reconnect, polled while the socket is down) and
  * forwards trades, and the user's order and balance events from the private channel.

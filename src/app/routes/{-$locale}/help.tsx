@@ -1,5 +1,5 @@
 /**
- * /help (DESIGN.md): the help centre, where the menus' customer-service entries lead.
+ * /help (ARCHITECTURE.md): the help centre, where the menus' customer-service entries lead.
  */
 import { createFileRoute } from '@tanstack/react-router';
 import { HelpCentre } from '../../features/helpdesk/HelpCentre';

@@ -1,5 +1,5 @@
 /**
- * The password-reset page (DESIGN.md: /reset). After the new password is set, every session of
+ * The password-reset page (ARCHITECTURE.md: /reset). After the new password is set, every session of
  * the account has ended: the page says so and links to the login page. When the account was the
  * one signed in here, the hub signs out at once, so that no tab waits for a 401 that would send
  * this one away from the message.

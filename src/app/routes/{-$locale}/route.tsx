@@ -3,7 +3,7 @@
  * under each language prefix). A first segment that is not a prefixed language makes parse
  * return false, so the router matches the path without a prefix instead. The site config and
  * the language's catalog are loaded here once for every page below; the config is kept for the
- * spec's 10 minutes. The route's language is stored as the request language (DESIGN.md).
+ * spec's 10 minutes. The route's language is stored as the request language (ARCHITECTURE.md).
  */
 import { Outlet, createFileRoute, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useLingui } from '@lingui/react/macro';

@@ -6,7 +6,7 @@
  * dialog, one at a time. The showing is recorded in the hub under the popup day number of the
  * device's clock, so every tab and every later visit agree. The dialog shows the notice's title
  * and summary, as text, and links to the whole notice on its post page; the tab itself makes no
- * request (DESIGN.md: the hub does the network work once for every open tab).
+ * request (ARCHITECTURE.md: the hub does the network work once for every open tab).
  */
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
