@@ -22,7 +22,7 @@ import { callApi } from '../../api/client';
 import { useLocalize } from '../../i18n/useLanguage';
 import { showToast } from '../../state/hub-store';
 import { loadBalances, markAssetsChanged, session } from '../../state/session';
-import { amountUnits, availableUnits, fractionAsPercent, maxAmountText, sanitizeAmountInput, trimTrailingZeros } from './amount';
+import { availableUnits, fractionAsPercent, positiveUnits, sanitizeDecimalInput, trimZeros, unitsText } from '../../../shared/decimal';
 import { chooseFrom, chooseTo, quoteMatches, quoteRequestOf, scaleOf, sourcesOf, swapCurrencies, targetsOf, type ConvertFormState } from './convertRules';
 import { useQuote } from './useQuote';
 import styles from './convert.module.css';
@@ -55,7 +55,7 @@ export function ConvertForm({ data, state, onChange, signedIn }: ConvertFormProp
   const live = useQuote(request, signedIn, sending);
   // Only a quote for exactly what the form shows is shown and used (not one for the last keystroke).
   const quote = { ...live, quote: quoteMatches(live.quote, request, fromScale) ? live.quote : null };
-  const units = amountUnits(state.amount, fromScale);
+  const units = positiveUnits(state.amount, fromScale);
   const overBalance = signedIn && balances !== null && units !== null && units > available;
   const spreadPercent = fractionAsPercent(data.spread);
 
@@ -71,8 +71,8 @@ export function ConvertForm({ data, state, onChange, signedIn }: ConvertFormProp
     try {
       const order = await callApi(convertCreateCall, { body: { quoteId: current.quoteId } });
       if (order === false) return;
-      const paid = trimTrailingZeros(order.fromAmount);
-      const received = trimTrailingZeros(order.toAmount);
+      const paid = trimZeros(order.fromAmount);
+      const received = trimZeros(order.toAmount);
       showToast(t`Converted ${paid} ${order.from} to ${received} ${order.to}`, ERROR_TOAST_MS, 'success');
       markAssetsChanged();
       void loadBalances();
@@ -120,7 +120,7 @@ export function ConvertForm({ data, state, onChange, signedIn }: ConvertFormProp
             aria-describedby={signedIn ? ids.available : undefined}
             aria-invalid={overBalance || undefined}
             value={state.amount}
-            onChange={(event) => onChange({ ...state, amount: sanitizeAmountInput(event.target.value, fromScale) })}
+            onChange={(event) => onChange({ ...state, amount: sanitizeDecimalInput(event.target.value, fromScale) })}
           />
           {signedIn ? (
             <button
@@ -128,7 +128,7 @@ export function ConvertForm({ data, state, onChange, signedIn }: ConvertFormProp
               className={styles.maxButton}
               data-testid="convert-max"
               disabled={available === 0n}
-              onClick={() => onChange({ ...state, amount: maxAmountText(available, fromScale) })}
+              onClick={() => onChange({ ...state, amount: unitsText(available, fromScale) })}
             >
               {t`Max`}
             </button>
@@ -191,8 +191,8 @@ function QuoteDetails({ quote, from, to, spreadPercent }: { quote: ReturnType<ty
       </p>
     );
   }
-  const price = trimTrailingZeros(quote.quote.price);
-  const inverse = trimTrailingZeros(quote.quote.inversePrice);
+  const price = trimZeros(quote.quote.price);
+  const inverse = trimZeros(quote.quote.inversePrice);
   const seconds = quote.secondsLeft;
   return (
     <dl className={styles.quote} data-testid="convert-quote" aria-busy={quote.loading || undefined}>

@@ -14,7 +14,7 @@ import type { Language } from '../../../shared/languages';
 import { callApi } from '../../api/client';
 import { useHubStatus } from '../../state/hub';
 import { PageLink } from '../../ui/PageLink';
-import { trimTrailingZeros } from './amount';
+import { trimZeros } from '../../../shared/decimal';
 import { CONVERT_HISTORY_PAGE_SIZE, clampPage, pageCount, pageOffset } from './historyPaging';
 import styles from './convert.module.css';
 
@@ -148,7 +148,7 @@ function HistoryList({ language }: { language: Language }) {
 
 function HistoryRow({ order, language }: { order: ConvertOrder; language: Language }) {
   const { t } = useLingui();
-  const price = trimTrailingZeros(order.price);
+  const price = trimZeros(order.price);
   return (
     <tr data-testid="convert-history-row" data-id={order.id}>
       <td data-label={t`Date`}>

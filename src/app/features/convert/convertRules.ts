@@ -5,7 +5,7 @@
  * keeps this state and the calls; every rule lives here.
  */
 import type { ConvertPair, ConvertPairs } from '../../../shared/api/convert';
-import { amountUnits } from './amount';
+import { positiveUnits } from '../../../shared/decimal';
 
 /** The currency that links two currencies without a pair of their own (the server's route hub). */
 export const CONVERT_HUB_CURRENCY = 'USDT';
@@ -82,7 +82,7 @@ export function scaleOf(data: Pick<ConvertPairs, 'currencies'>, code: string): n
 /** The body of a quote request, or null while the form cannot ask for one. */
 export function quoteRequestOf(data: Pick<ConvertPairs, 'pairs' | 'currencies'>, state: ConvertFormState): { from: string; to: string; amount: string } | null {
   if (!canConvert(data.pairs, state.from, state.to)) return null;
-  if (amountUnits(state.amount, scaleOf(data, state.from)) === null) return null;
+  if (positiveUnits(state.amount, scaleOf(data, state.from)) === null) return null;
   return { from: state.from, to: state.to, amount: state.amount.replace(/\.$/, '') };
 }
 
@@ -93,7 +93,7 @@ export function quoteMatches(
   scale: number,
 ): boolean {
   if (!quote || !request || quote.from !== request.from || quote.to !== request.to) return false;
-  return amountUnits(quote.fromAmount, scale) === amountUnits(request.amount, scale);
+  return positiveUnits(quote.fromAmount, scale) === positiveUnits(request.amount, scale);
 }
 
 /** The pair the table shows for a currency pair: "BTC/USDT". */

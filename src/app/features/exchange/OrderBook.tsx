@@ -8,7 +8,7 @@ import { useId, useMemo, useState } from 'react';
 import type { MarketSymbol, Quote } from '../../../shared/api/market';
 import type { BookSnapshot } from '../../../shared/realtime';
 import { buildBook, groupingOptions, type BookRow } from './book';
-import { stepText } from './decimals';
+import { stepText } from '../../../shared/decimal';
 import styles from './exchange.module.css';
 
 export function OrderBook({ symbol, book, quote, rows, onPick }: { symbol: MarketSymbol; book: BookSnapshot | null; quote: Quote | null; rows: number; onPick: (price: string) => void }) {

@@ -19,7 +19,7 @@ import { ApiError } from '../../../shared/client/client';
 import { callApi } from '../../api/client';
 import { useLocalize } from '../../i18n/useLanguage';
 import { showToast } from '../../state/hub-store';
-import { sanitizeDecimalInput, trimZeros } from './decimals';
+import { sanitizeDecimalInput, trimZeros } from '../../../shared/decimal';
 import {
   amountForPercent,
   amountScale,

@@ -12,7 +12,7 @@ import { formatDate } from '../../../shared/format';
 import { callApi } from '../../api/client';
 import { useLanguage } from '../../i18n/useLanguage';
 import { showToast } from '../../state/hub-store';
-import { trimZeros } from './decimals';
+import { trimZeros } from '../../../shared/decimal';
 import { orderAmountText, SIDE_LABELS, STATUS_LABELS, symbolName, TYPE_LABELS } from './orderLabels';
 import styles from './exchange.module.css';
 

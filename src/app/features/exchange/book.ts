@@ -5,7 +5,7 @@
  * shows a better price than the book has. All in bigint units of the symbol's precisions.
  */
 import { formatUnits } from '../../../shared/money';
-import { unitsOf } from './decimals';
+import { unitsOf } from '../../../shared/decimal';
 
 export type BookSideName = 'bids' | 'asks';
 

@@ -7,7 +7,7 @@
 import { KLINE_INTERVAL_MS, type CandleTuple, type KlineInterval } from '../../../shared/api/market';
 import { formatUnits } from '../../../shared/money';
 import { compareDecimals } from '../../../shared/realtime-book';
-import { unitsOf } from './decimals';
+import { unitsOf } from '../../../shared/decimal';
 
 export interface Candle {
   /** Open time, ms since the epoch, aligned on the interval (UTC). */

@@ -2,7 +2,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { OrderViewData } from '../../../shared/api/exchange';
-import { trimZeros } from './decimals';
+import { trimZeros } from '../../../shared/decimal';
 
 export const SIDE_LABELS: Record<OrderViewData['side'], MessageDescriptor> = { buy: msg`Buy`, sell: msg`Sell` };
 export const TYPE_LABELS: Record<OrderViewData['type'], MessageDescriptor> = { limit: msg({ message: 'Limit', context: 'order type' }), market: msg({ message: 'Market', context: 'order type' }) };

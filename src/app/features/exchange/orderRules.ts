@@ -9,7 +9,7 @@
  */
 import { divideUnits, formatUnits, parseUnits } from '../../../shared/money';
 import type { MarketSymbol } from '../../../shared/api/market';
-import { positiveUnits, unitsText } from './decimals';
+import { positiveUnits, unitsText } from '../../../shared/decimal';
 
 /** Parts per million, as the engine's DEFAULT_FEES (server/engine/engine.ts) charges them. */
 export const EXCHANGE_FEES_PPM = { maker: 800n, taker: 1_000n } as const;

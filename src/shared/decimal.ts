@@ -1,16 +1,18 @@
 /**
- * Exact decimal helpers of the exchange screen (spec 5: money is never a float). Prices and
- * quantities stay decimal strings; arithmetic goes through bigint units of an explicit scale.
+ * Decimal text as amount and price fields handle it (spec 5: money is never a float). What a user
+ * types is cleaned as they type; every comparison and sum goes through bigint units of an
+ * explicit scale (money.ts). One module for every form of the app: the order form, convert, the
+ * kit's amount input, and the areas still to come.
  */
-import { formatUnits, parseUnits, SCALE_MAX } from '../../../shared/money';
+import { formatUnits, parseUnits, SCALE_MAX } from './money';
 
-/** Longest whole part a price or amount field accepts. */
+/** Longest whole part a field accepts: more digits than any 64-bit amount of a scale-8 currency has. */
 export const WHOLE_DIGITS_MAX = 11;
 
 /**
- * What the user typed, cleaned as they type (spec 5): digits and one decimal separator (a comma
- * counts as one), no more decimals than `scale` (extra digits are cut, never rounded), no
- * leading zeros. A scale of 0 accepts whole numbers only.
+ * What the user typed, cleaned as they type: digits and one decimal separator (a comma counts as
+ * one), no more decimals than `scale` (extra digits are cut, never rounded), no leading zeros. A
+ * scale of 0 accepts whole numbers only.
  */
 export function sanitizeDecimalInput(text: string, scale: number): string {
   const places = Math.max(0, Math.min(SCALE_MAX, Math.trunc(scale)));
@@ -57,4 +59,34 @@ export function unitsText(units: bigint, scale: number): string {
 export function stepText(decimals: number): string {
   if (decimals <= 0) return `1${'0'.repeat(-decimals)}`;
   return `0.${'0'.repeat(decimals - 1)}1`;
+}
+
+/**
+ * What a balance leaves to spend (spec 3: available = balance + frozen, frozen being zero or
+ * negative), in units of the currency's scale; zero when it cannot be read.
+ */
+export function availableUnits(balance: { balance: string; frozen: string } | undefined, scale: number): bigint {
+  if (!balance) return 0n;
+  try {
+    const units = parseUnits(balance.balance, scale) + parseUnits(balance.frozen, scale);
+    return units > 0n ? units : 0n;
+  } catch {
+    return 0n;
+  }
+}
+
+/** A share of `units` in percent (25, 50, 75, 100), rounded down to the scale's unit. */
+export function shareOfUnits(units: bigint, percent: number): bigint {
+  if (units <= 0n) return 0n;
+  return (units * BigInt(Math.max(0, Math.min(100, Math.trunc(percent))))) / 100n;
+}
+
+/** A fraction such as the spread "0.002" as a percentage text ("0.2"); null when unreadable. */
+export function fractionAsPercent(fraction: string): string | null {
+  try {
+    // Percent with up to 6 decimals: the fraction in units of 10^-8 is the percent in units of 10^-6.
+    return trimZeros(formatUnits(parseUnits(fraction, 8), 6));
+  } catch {
+    return null;
+  }
 }
