@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type Page } from './support/test';
 import { browserAlwaysSaysOnline } from './support/network';
+import { signIn } from './support/signin';
 
 const WEB_ROOT = process.env.E2E_WEB_ROOT ?? 'dist';
-const PASSWORD = 'Demo1234!';
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 /** The content structure of the demo data (server/seed/content/structure.ts). */
@@ -53,8 +53,7 @@ async function readPost(api: APIRequestContext, query: string): Promise<{ id: nu
 async function publish(baseURL: string | undefined, posts: { categoryId: number; title: string; body: string; coverUrl?: string }[]): Promise<number[]> {
   const api = await playwrightRequest.newContext({ baseURL });
   try {
-    const signIn = await api.post('/api/v1/account/signin', { form: { username: 'operator@demo.exchange', password: PASSWORD }, headers: { 'X-XSRF-TOKEN': await csrfToken(api) } });
-    const token = ((await signIn.json()) as { data: { csrfToken: string } }).data.csrfToken;
+    const token = await signIn(api, 'operator@demo.exchange');
     const ids: number[] = [];
     for (const post of posts) {
       const answer = await api.post('/api/v1/operator/posts', {

@@ -1,19 +1,11 @@
 // Proves the convert screens in Chromium against the real server: a signed-in user sees a live quote with its countdown, converts USDT to BTC once, sees the balance change and finds the convert in /Convert/ConvertHistory; an amount above the balance is refused with the server's translated errmsg; a visitor sees the form and pairs and is sent to log in.
+import { signInContext } from './support/signin';
 import { expect, test, type BrowserContext, type Page } from './support/test';
 
-const PASSWORD = 'Demo1234!';
 const DESKTOP = { width: 1440, height: 900 };
 
-/** Signs the context in through the real calls; its pages (and their hub) share the cookie. */
-async function signIn(context: BrowserContext, username: string): Promise<void> {
-  const csrf = await context.request.post('/api/v1/csrftoken', { data: {} });
-  const token = ((await csrf.json()) as { data: { token: string } }).data.token;
-  const answer = await context.request.post('/api/v1/account/signin', { form: { username, password: PASSWORD }, headers: { 'X-XSRF-TOKEN': token } });
-  expect(((await answer.json()) as { errcode: number }).errcode).toBe(0);
-}
-
 async function openSignedIn(context: BrowserContext, username: string, path: string): Promise<Page> {
-  await signIn(context, username);
+  await signInContext(context, username);
   const page = await context.newPage();
   await page.goto(path);
   await expect(page.getByTestId('header')).toHaveAttribute('data-session', 'signedIn');

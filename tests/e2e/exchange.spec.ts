@@ -3,25 +3,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { markContext, readRequestLog, resetRequestLog } from './request-log';
+import { signInContext } from './support/signin';
 import { expect, test, type BrowserContext, type Page } from './support/test';
-import { trimZeros } from '../../src/app/features/exchange/decimals';
+import { trimZeros } from '../../src/shared/decimal';
 
-const PASSWORD = 'Demo1234!';
 const DESKTOP = { width: 1440, height: 900 };
 const PAGE = '/en/exchange?id=btc_usdt';
 /** Measured at 204 KB gzip for the document's scripts of /en/exchange (app shell, zod, uPlot); about 15 % headroom. */
 const EXCHANGE_JS_BUDGET_BYTES = 235 * 1024;
 const WEB_ROOT = process.env.E2E_WEB_ROOT ?? 'dist';
 
-async function signIn(context: BrowserContext, username: string): Promise<void> {
-  const csrf = await context.request.post('/api/v1/csrftoken', { data: {} });
-  const token = ((await csrf.json()) as { data: { token: string } }).data.token;
-  const answer = await context.request.post('/api/v1/account/signin', { form: { username, password: PASSWORD }, headers: { 'X-XSRF-TOKEN': token } });
-  expect(((await answer.json()) as { errcode: number }).errcode).toBe(0);
-}
-
 async function openSignedIn(context: BrowserContext, path: string): Promise<Page> {
-  await signIn(context, 'trader1@demo.exchange');
+  await signInContext(context, 'trader1@demo.exchange');
   const page = await context.newPage();
   await page.goto(path);
   await expect(page.getByTestId('header')).toHaveAttribute('data-session', 'signedIn');

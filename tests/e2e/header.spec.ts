@@ -4,23 +4,15 @@
 // toggle, the compact header, the phone drawers and the scrolled state.
 import { expect, test, type BrowserContext, type Page } from './support/test';
 import { markContext, readRequestLog, resetRequestLog } from './request-log';
+import { signInContext } from './support/signin';
 
-const PASSWORD = 'Demo1234!';
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 /** An amount as the English page shows it: grouped whole part, three decimals (spec 9). */
 const ENGLISH_TOTAL = /^\d{1,3}(,\d{3})*\.\d{3}$/;
 
-/** Signs the context in through the real calls; its pages (and their hub) share the cookie. */
-async function signIn(context: BrowserContext, username: string): Promise<void> {
-  const csrf = await context.request.post('/api/v1/csrftoken', { data: {} });
-  const token = ((await csrf.json()) as { data: { token: string } }).data.token;
-  const answer = await context.request.post('/api/v1/account/signin', { form: { username, password: PASSWORD }, headers: { 'X-XSRF-TOKEN': token } });
-  expect(((await answer.json()) as { errcode: number }).errcode).toBe(0);
-}
-
 async function openSignedIn(context: BrowserContext, username: string, path = '/en'): Promise<Page> {
-  await signIn(context, username);
+  await signInContext(context, username);
   const page = await context.newPage();
   await page.goto(path);
   await expect(page.getByTestId('header')).toHaveAttribute('data-session', 'signedIn');
@@ -169,7 +161,7 @@ test.describe('signed in', () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     // The hub reads the balances in its worker: the server's request log counts them.
     const client = await markContext(context, baseURL ?? '');
-    await signIn(context, 'trader1@demo.exchange');
+    await signInContext(context, 'trader1@demo.exchange');
     const page = await context.newPage();
     const balanceReads = async () => (await readRequestLog(context.request, client)).counts['POST /api/v1/balance/list'] ?? 0;
     await page.goto('/en');
@@ -265,8 +257,8 @@ test.describe('signed in', () => {
   }) => {
     const context = await browser.newContext({ viewport: DESKTOP });
     // Every sign-in leaves a sign-in notification: three of them, at least, make the count.
-    await signIn(context, 'trader2@demo.exchange');
-    await signIn(context, 'trader2@demo.exchange');
+    await signInContext(context, 'trader2@demo.exchange');
+    await signInContext(context, 'trader2@demo.exchange');
     const page = await openSignedIn(context, 'trader2@demo.exchange');
     const other = await context.newPage();
     await other.goto('/en/quotes');

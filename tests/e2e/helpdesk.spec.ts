@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { request, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHAT_LINES_MAX, EMOJI_PICKER_HEIGHT_PX, EMOTICON_COUNT } from '../../src/shared/constants';
+import { signIn } from './support/signin';
 import { expect, test } from './support/test';
 
 const PASSWORD = 'Demo1234!';
@@ -19,16 +20,6 @@ interface HelpDeskSettings {
   extLink: string;
   authRequired: boolean;
   scRequired: boolean;
-}
-
-/** Signs a request context (a browser context's, or one of its own) in; answers the rotated CSRF token. */
-async function signIn(api: APIRequestContext, username: string): Promise<string> {
-  const csrf = await api.post('/api/v1/csrftoken', { data: {} });
-  const token = ((await csrf.json()) as { data: { token: string } }).data.token;
-  const answer = await api.post('/api/v1/account/signin', { form: { username, password: PASSWORD }, headers: { 'X-XSRF-TOKEN': token } });
-  const body = (await answer.json()) as { errcode: number; data: { csrfToken: string } };
-  expect(body.errcode).toBe(0);
-  return body.data.csrfToken;
 }
 
 interface OperatorApi {

@@ -4,6 +4,7 @@
 // second tab paints quotes from IndexedDB before the network answers.
 import { expect, test, type Browser, type BrowserContext, type Page } from './support/test';
 import { hubRequestCount, markContext, readRequestLog, resetRequestLog, type RequestLog } from './request-log';
+import { signInContext } from './support/signin';
 
 const WINDOW_MS = 30_000;
 const TAB_COUNTS = [1, 3, 10] as const;
@@ -42,14 +43,6 @@ async function openContext(browser: Browser, baseURL: string, removeSharedWorker
   if (removeSharedWorker) await context.addInitScript(REMOVE_SHARED_WORKER);
   const client = await markContext(context, baseURL);
   return { context, client };
-}
-
-/** Signs the context in through the real calls; its pages (and their hub) share the cookie. */
-async function signInContext(context: BrowserContext): Promise<void> {
-  const csrf = await context.request.post('/api/v1/csrftoken', { data: {} });
-  const token = ((await csrf.json()) as { data: { token: string } }).data.token;
-  const signIn = await context.request.post('/api/v1/account/signin', { form: DEMO_USER, headers: { 'X-XSRF-TOKEN': token } });
-  expect(((await signIn.json()) as { errcode: number }).errcode).toBe(0);
 }
 
 /** Each ticker row's count of quotes received, by symbol. */
@@ -117,7 +110,7 @@ for (const mode of MODES) {
       test(`${tabCount} tab(s) for 30 s make at most one tab's requests plus one, and every tab updates`, async ({ browser, baseURL }, testInfo) => {
         test.setTimeout(WINDOW_MS + 60_000);
         const { context, client } = await openContext(browser, baseURL ?? '', mode.removeSharedWorker);
-        await signInContext(context);
+        await signInContext(context, DEMO_USER.username);
         await resetRequestLog(context.request, client);
         const windowStartedAt = Date.now();
 

@@ -6,11 +6,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test, type BrowserContext, type Page } from './support/test';
+import { chromium, expect, test, type Page } from './support/test';
 import type { FooterSection } from '../../src/shared/api/content';
 import type { SiteConfig } from '../../src/shared/api/site';
 import { socialLink, supportEmail } from '../../src/shared/layout';
 import { injectFault, markContext } from './request-log';
+import { signInContext } from './support/signin';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -28,16 +29,6 @@ test.beforeAll(async ({ request }) => {
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.getByTestId('service-widget')).toBeAttached();
-}
-
-async function signIn(context: BrowserContext): Promise<void> {
-  const csrf = await context.request.post('/api/v1/csrftoken', { data: {} });
-  const token = ((await csrf.json()) as { data: { token: string } }).data.token;
-  const answer = await context.request.post('/api/v1/account/signin', {
-    form: { username: 'trader1@demo.exchange', password: 'Demo1234!' },
-    headers: { 'X-XSRF-TOKEN': token },
-  });
-  expect(((await answer.json()) as { errcode: number }).errcode).toBe(0);
 }
 
 test.describe('where the footer and the bottom navigation show', () => {
@@ -102,7 +93,7 @@ test.describe('bottom navigation on a phone', () => {
   });
 
   test('R-LAY-05 a signed-in user tapping Assets and Me opens those pages', async ({ context, page }) => {
-    await signIn(context);
+    await signInContext(context, 'trader1@demo.exchange');
     await open(page, '/en');
     await expect(page.getByTestId('header')).toHaveAttribute('data-session', 'signedIn');
     await page.getByTestId('bottom-tab-assets').click();
@@ -356,7 +347,7 @@ test.describe('toasts', () => {
 
   test('R-HEAD-11 a toast shows at the top centre in a live region and can be dismissed', async ({ context, page }) => {
     // Every sign-in leaves an unread sign-in notification, so 'Read all' has something to do.
-    await signIn(context);
+    await signInContext(context, 'trader1@demo.exchange');
     await open(page, '/en');
     await expect(page.getByTestId('toaster')).toHaveAttribute('aria-live', 'polite');
     await page.getByTestId('notification-bell').click();
@@ -400,7 +391,7 @@ test.describe('mobile menu pages', () => {
   });
 
   test('R-MENU-04 R-LANG-03 R-LANG-04 /Profile/PhoneUserNav signed in: user card, user, order and asset menus, language switch, sign out', async ({ context, page }) => {
-    await signIn(context);
+    await signInContext(context, 'trader1@demo.exchange');
     await open(page, '/en/Profile/PhoneUserNav');
     await expect(page.getByTestId('user-name')).toHaveText('trader1@demo.exchange');
     await expect(page.getByTestId('user-vip')).toHaveText(/^VIP \d+$/);

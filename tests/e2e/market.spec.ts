@@ -3,7 +3,8 @@ import { expect, test, type Page } from './support/test';
 
 const PASSWORD = 'Demo1234!';
 
-async function signIn(page: Page, email: string): Promise<void> {
+/** Signs in through the login form, as a user does (not through the API), and comes back to the quotes page the form was opened from. */
+async function signInThroughForm(page: Page, email: string): Promise<void> {
   await page.goto(`/en/login?from=${encodeURIComponent('/en/quotes')}`);
   const form = page.getByTestId('login-form');
   await form.getByTestId('contact-input').fill(email);
@@ -103,7 +104,7 @@ test('R-STATE-02 a visitor tapping a star on quotes goes to login and comes back
 });
 
 test('a signed-in user’s favourite persists across a reload and shows in the favourites tab', async ({ page }) => {
-  await signIn(page, 'trader1@demo.exchange');
+  await signInThroughForm(page, 'trader1@demo.exchange');
   const row = page.locator('[data-testid="quotes-row"][data-symbol="LTC_USDT"]');
   const star = row.getByTestId('favourite-star');
   await expect(star).toBeEnabled();
@@ -134,7 +135,7 @@ test('R-VAL-04 R-ROLE-03 R-VAL-03 search returns at most 10 and the test-only sy
   ] as const) {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await signIn(page, email);
+    await signInThroughForm(page, email);
     await expect(page.getByTestId('quotes-row').first()).toBeVisible();
     // Every spot name has a slash: the search returns at most 10 of them (tester sees 11 markets).
     await page.getByTestId('quotes-search').fill('/');

@@ -5,24 +5,14 @@
 // simulated days, one at a time, in an accessible modal dialog, and the tab itself asks the
 // server for nothing (the hub's home config carries the notices).
 import { NOTIFICATION_POLL_MS } from '../../src/shared/constants';
-import { expect, request, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, request, test, type BrowserContext, type Page } from '@playwright/test';
+import { signIn } from './support/signin';
 
-const PASSWORD = 'Demo1234!';
 const DESKTOP = { width: 1440, height: 900 };
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The popup-notice category of the demo content (server/seed/content/structure.ts). */
 const NOTICE_CATEGORY_ID = 30;
 const PAGE_SIZE = 20;
-
-/** Signs a browser context (or a request context) in through the real calls; answers the rotated CSRF token. */
-async function signIn(api: APIRequestContext, username: string): Promise<string> {
-  const csrf = await api.post('/api/v1/csrftoken', { data: {} });
-  const token = ((await csrf.json()) as { data: { token: string } }).data.token;
-  const answer = await api.post('/api/v1/account/signin', { form: { username, password: PASSWORD }, headers: { 'X-XSRF-TOKEN': token } });
-  const body = (await answer.json()) as { errcode: number; data: { csrfToken: string } };
-  expect(body.errcode).toBe(0);
-  return body.data.csrfToken;
-}
 
 /** The operator account's session, for the operator API (README, "Admin CLI"). */
 async function operatorApi(baseURL: string | undefined): Promise<{ post: (path: string, data: object) => Promise<unknown>; dispose: () => Promise<void> }> {

@@ -5,6 +5,7 @@
  */
 import type { Profile } from '../../src/shared/api/account';
 import { CSRF_HEADER, SESSION_COOKIE } from '../../server/http/session';
+import { callApi } from './inject';
 import type { TestServer } from './server';
 
 export interface SessionHeaders {
@@ -42,7 +43,7 @@ export function sessionHeaders(cookie: string, csrfToken: string): SessionHeader
 
 /** Opens a pre-session (no user yet) and returns its cookie and CSRF token. */
 export async function startSession(server: TestServer): Promise<SessionHeaders> {
-  const response = await server.app.inject({ method: 'POST', url: '/api/v1/csrftoken', payload: {} });
+  const response = await callApi(server, 'POST', '/csrftoken', { payload: {} });
   const body = response.json<{ errcode: number; data: { token: string } }>();
   const cookie = sessionCookieOf(response);
   if (response.statusCode !== 200 || body.errcode !== 0 || !cookie) throw new Error(`csrftoken failed: ${response.body}`);
@@ -52,12 +53,7 @@ export async function startSession(server: TestServer): Promise<SessionHeaders> 
 /** Signs in from the given pre-session (or a new one) and returns the rotated session. */
 export async function signIn(server: TestServer, credentials: Credentials, from?: SessionHeaders): Promise<SignedInSession> {
   const session = from ?? (await startSession(server));
-  const response = await server.app.inject({
-    method: 'POST',
-    url: '/api/v1/account/signin',
-    headers: session.headers,
-    payload: credentials,
-  });
+  const response = await callApi(server, 'POST', '/account/signin', { as: session, payload: credentials });
   const body = response.json<{ errcode: number; data: { csrfToken: string; profile: Profile } }>();
   const cookie = sessionCookieOf(response);
   if (response.statusCode !== 200 || body.errcode !== 0 || !cookie) throw new Error(`signin failed: ${response.body}`);

@@ -16,6 +16,7 @@ import { ERRCODES } from '../../src/shared/errcodes';
 import { formatUnits } from '../../src/shared/money';
 import { REALTIME_PATH, userChannel, type OrderMessage } from '../../src/shared/realtime';
 import { createTestUser, creditUser, fundHouse, type TestUser } from '../helpers/auth';
+import { callApi } from '../helpers/inject';
 import { buildTestServer, type TestServer } from '../helpers/server';
 import { startSession } from '../helpers/signin';
 
@@ -35,7 +36,7 @@ afterAll(async () => {
 });
 
 function post(user: TestUser, url: string, payload: Record<string, unknown>): Promise<LightMyRequestResponse> {
-  return server.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: user.headers, payload });
+  return callApi(server, 'POST', url, { as: user, payload });
 }
 
 async function spot(userId: number): Promise<Map<string, bigint>> {

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRCODES } from '../../src/shared/errcodes';
 import { createTestUser, creditUser, fundHouse, type TestUser } from '../helpers/auth';
+import { callApi } from '../helpers/inject';
 import { multipart } from '../helpers/multipart';
 import { buildTestServer, type TestServer } from '../helpers/server';
 
@@ -38,7 +39,7 @@ afterAll(async () => {
 
 function call(user: TestUser, method: 'GET' | 'POST', url: string, payload: Record<string, unknown> = {}): Promise<LightMyRequestResponse> {
   tried += 1;
-  return server.app.inject({ method, url: `/api/v1${url}`, headers: user.headers, ...(method === 'POST' ? { payload } : {}) });
+  return callApi(server, method, url, { as: user, payload });
 }
 
 const body = (response: LightMyRequestResponse) => response.json<{ errcode: number; data?: unknown }>();

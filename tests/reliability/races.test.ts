@@ -11,6 +11,7 @@ import { auditLedger } from '../../server/ledger/audit';
 import { userBalances } from '../../server/ledger/ledger';
 import { ERRCODES } from '../../src/shared/errcodes';
 import { createTestUser, creditUser, fundHouse, type TestUser } from '../helpers/auth';
+import { callApi } from '../helpers/inject';
 import { buildTestServer, type TestServer } from '../helpers/server';
 
 const BTC_USDT = 301;
@@ -36,7 +37,7 @@ afterAll(async () => {
 });
 
 function post(user: TestUser, url: string, payload: Record<string, unknown>, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
-  return server.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: { ...user.headers, ...headers }, payload });
+  return callApi(server, 'POST', url, { as: user, payload, headers });
 }
 
 const errcodeOf = (response: LightMyRequestResponse) => response.json<{ errcode: number }>().errcode;

@@ -6,6 +6,7 @@ import { DEMO_USERS } from '../../../server/seed/users';
 import { hashToken } from '../../../server/core/tokens';
 import { SESSION_COOKIE } from '../../../server/http/session';
 import { signIn as signInService } from '../../../server/modules/account/service';
+import { callApi } from '../../helpers/inject';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 import { sessionCookieOf, sessionHeaders, signIn, startSession, type SessionHeaders } from '../../helpers/signin';
 
@@ -54,7 +55,7 @@ function uniqueChinaPhone(): string {
 }
 
 async function post<T = unknown>(url: string, session: SessionHeaders | undefined, payload: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
-  const response = await server.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: { ...session?.headers, ...headers }, payload: payload as object });
+  const response = await callApi(server, 'POST', url, { as: session, payload, headers });
   return { statusCode: response.statusCode, body: response.json(), cookie: sessionCookieOf(response) };
 }
 

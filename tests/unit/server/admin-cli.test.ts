@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, main, settingsUpdateOf } from '../../../server/admin/cli';
 import { getSiteSettings, saveSiteSettings } from '../../../server/modules/site/settings';
 import { createTestUser, creditUser } from '../../helpers/auth';
+import { callApi } from '../../helpers/inject';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
 let server: TestServer;
@@ -38,7 +39,7 @@ async function run(argv: string[], environment: NodeJS.ProcessEnv = env) {
 }
 
 async function readPost(id: number, language = 'en') {
-  const response = await server.app.inject({ method: 'GET', url: `/api/v1/post?id=${id}`, headers: { 'accept-language': language } });
+  const response = await callApi(server, 'GET', `/post?id=${id}`, { headers: { 'accept-language': language } });
   return response.json();
 }
 

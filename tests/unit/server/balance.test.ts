@@ -9,6 +9,7 @@ import { SESSION_COOKIE } from '../../../server/http/session';
 import { ERRCODES } from '../../../src/shared/errcodes';
 import type { Balance, TransferResult, WalletBalances } from '../../../src/shared/api/balance';
 import { createTestUser, creditUser, type TestUser } from '../../helpers/auth';
+import { callApi } from '../../helpers/inject';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
 let server: TestServer;
@@ -25,12 +26,7 @@ function newKey(): string {
 }
 
 async function post(user: TestUser | null, url: string, options: { body?: unknown; headers?: Record<string, string> } = {}) {
-  return server.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    headers: { ...(user?.headers ?? {}), ...(options.headers ?? {}) },
-    payload: (options.body ?? {}) as Record<string, unknown>,
-  });
+  return callApi(server, 'POST', url, { as: user, payload: options.body ?? {}, headers: options.headers });
 }
 
 async function transfer(user: TestUser, body: Record<string, string>, key: string | null = newKey()) {

@@ -10,6 +10,7 @@ import { SEED_CATEGORIES, SEED_POSTS } from '../../../server/seed/content/struct
 import { insertPost } from '../../../server/modules/content/repo';
 import { getSiteSettings, saveSiteSettings } from '../../../server/modules/site/settings';
 import { createTestUser, type TestUser } from '../../helpers/auth';
+import { callApi } from '../../helpers/inject';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,25 +38,20 @@ function operatorHeaders() {
 }
 
 async function publish(body: Record<string, unknown>): Promise<number> {
-  const response = await server.app.inject({ method: 'POST', url: '/api/v1/operator/posts', headers: operatorHeaders(), payload: body });
+  const response = await callApi(server, 'POST', '/operator/posts', { headers: operatorHeaders(), payload: body });
   const envelope = response.json();
   expect(envelope.errcode).toBe(0);
   return envelope.data.id as number;
 }
 
 async function get(url: string, language = 'en') {
-  const response = await server.app.inject({ method: 'GET', url, headers: { 'accept-language': language } });
+  const response = await callApi(server, 'GET', url, { headers: { 'accept-language': language } });
   return { status: response.statusCode, body: response.json() };
 }
 
 /** Content calls are open to visitors, but every POST carries a session's CSRF token. */
 async function listCategory(query: string, body: Record<string, unknown> = {}, language = 'en') {
-  const response = await server.app.inject({
-    method: 'POST',
-    url: `/api/v1/post/category?${query}`,
-    headers: { ...reader.headers, 'accept-language': language },
-    payload: body,
-  });
+  const response = await callApi(server, 'POST', `/post/category?${query}`, { as: reader, headers: { 'accept-language': language }, payload: body });
   return { status: response.statusCode, body: response.json() };
 }
 
@@ -70,7 +66,7 @@ describe('demo content data', () => {
 
 describe('GET /post/footer', () => {
   it('R-FOOT-03 R-API-07 answers the link sections of content categories 1000 and 1001 in their curated order', async () => {
-    const { body } = await get('/api/v1/post/footer');
+    const { body } = await get('/post/footer');
     expect(body.errcode).toBe(0);
     expect(body.data.map((section: { id: number }) => section.id)).toEqual([...FOOTER_CATEGORY_IDS]);
     const [first, second] = body.data;
@@ -85,7 +81,7 @@ describe('GET /post/footer', () => {
   });
 
   it('R-FOOT-03 names the sections in the reader language', async () => {
-    const { body } = await get('/api/v1/post/footer', 'zh');
+    const { body } = await get('/post/footer', 'zh');
     expect(body.data[0].name).toBe(categoryName('zh', 1000));
     expect(categoryName('zh', 1000)).not.toBe(categoryName('en', 1000));
   });
@@ -167,21 +163,21 @@ describe('POST /post/category', () => {
 
 describe('GET /post', () => {
   it('R-API-07 reads a page by slug and the same post by id', async () => {
-    const bySlug = (await get('/api/v1/post?slug=about')).body;
+    const bySlug = (await get('/post?slug=about')).body;
     expect(bySlug.errcode).toBe(0);
     expect(bySlug.data).toMatchObject({ slug: 'about', lang: 'en', categoryId: 40 });
     expect(bySlug.data.body.length).toBeGreaterThan(0);
     expect(bySlug.data.body).not.toMatch(/<[a-z]/i);
-    const byId = (await get(`/api/v1/post?id=${bySlug.data.id}`)).body;
+    const byId = (await get(`/post?id=${bySlug.data.id}`)).body;
     expect(byId.data).toEqual(bySlug.data);
-    expect((await get('/api/v1/post?slug=user-protection')).body.data.slug).toBe('user-protection');
+    expect((await get('/post?slug=user-protection')).body.data.slug).toBe('user-protection');
   });
 
   it('answers in the reader language: zh, and zh-CHT for a Traditional Chinese header', async () => {
-    const chinese = (await get('/api/v1/post?slug=about', 'zh-CN,zh;q=0.9')).body.data;
+    const chinese = (await get('/post?slug=about', 'zh-CN,zh;q=0.9')).body.data;
     expect(chinese.lang).toBe('zh');
     expect(chinese.title).toBe(readContentLanguageFiles().get('zh')?.posts.about?.title);
-    const traditional = (await get('/api/v1/post?slug=about', 'zh-TW')).body.data;
+    const traditional = (await get('/post?slug=about', 'zh-TW')).body.data;
     expect(traditional.lang).toBe('zh-CHT');
   });
 
@@ -190,9 +186,9 @@ describe('GET /post', () => {
       categoryId: 12,
       translations: { en: { title: 'Wallet upgrade', summary: 'Short.', body: 'Long.' }, de: { title: 'Wallet-Upgrade', body: 'Lang.' } },
     });
-    const german = (await get(`/api/v1/post?id=${id}`, 'de')).body.data;
+    const german = (await get(`/post?id=${id}`, 'de')).body.data;
     expect(german).toMatchObject({ lang: 'de', title: 'Wallet-Upgrade', summary: '', body: 'Lang.' });
-    const french = (await get(`/api/v1/post?id=${id}`, 'fr')).body.data;
+    const french = (await get(`/post?id=${id}`, 'fr')).body.data;
     expect(french).toMatchObject({ lang: 'en', title: 'Wallet upgrade', summary: 'Short.', body: 'Long.' });
   });
 
@@ -214,22 +210,22 @@ describe('GET /post', () => {
       },
       now,
     );
-    expect((await get(`/api/v1/post?id=${id}`)).body.errcode).toBe(1201);
+    expect((await get(`/post?id=${id}`)).body.errcode).toBe(1201);
     expect((await listCategory('id=12&q=Zyxwvut')).body.data.total).toBe(0);
   });
 
   it('refuses an unknown id or slug with postNotFound, and a request naming neither with 400', async () => {
-    expect((await get('/api/v1/post?id=987654')).body.errcode).toBe(1201);
-    expect((await get('/api/v1/post?slug=no-such-page')).body.errcode).toBe(1201);
-    const neither = await get('/api/v1/post');
+    expect((await get('/post?id=987654')).body.errcode).toBe(1201);
+    expect((await get('/post?slug=no-such-page')).body.errcode).toBe(1201);
+    const neither = await get('/post');
     expect(neither.status).toBe(400);
-    expect((await get('/api/v1/post?slug=Bad Slug!')).status).toBe(400);
+    expect((await get('/post?slug=Bad Slug!')).status).toBe(400);
   });
 });
 
 describe('GET /notice', () => {
   it('R-API-07 R-ENT-09 lists the live popup notices with their mode and window in ms', async () => {
-    const { body } = await get('/api/v1/notice');
+    const { body } = await get('/notice');
     expect(body.errcode).toBe(0);
     const seeded = SEED_POSTS.filter((post) => post.popupMode !== undefined);
     expect(body.data).toHaveLength(seeded.length);
@@ -240,7 +236,7 @@ describe('GET /notice', () => {
       expect(notice.popupTo).toBeGreaterThanOrEqual(now);
       expect(notice.title.length).toBeGreaterThan(0);
     }
-    const one = (await get(`/api/v1/notice?id=${body.data[0].id}`)).body;
+    const one = (await get(`/notice?id=${body.data[0].id}`)).body;
     expect(one.errcode).toBe(0);
     expect(one.data).toEqual({ ...body.data[0], body: expect.any(String) });
   });
@@ -249,8 +245,8 @@ describe('GET /notice', () => {
     const unknown = await server.app.inject({ method: 'GET', url: '/api/v1/notice?id=424242' });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json().errcode).toBe(3);
-    const about = (await get('/api/v1/post?slug=about')).body.data;
-    expect((await get(`/api/v1/notice?id=${about.id}`)).body.errcode).toBe(3);
+    const about = (await get('/post?slug=about')).body.data;
+    expect((await get(`/notice?id=${about.id}`)).body.errcode).toBe(3);
   });
 
   it('R-STATE-04 answers errcode 3 once a notice is outside its window', async () => {

@@ -15,6 +15,7 @@ import { ERRCODES } from '../../../src/shared/errcodes';
 import type { ConvertOrder, ConvertQuote } from '../../../src/shared/api/convert';
 import { formatUnits, parseUnits } from '../../../src/shared/money';
 import { createTestUser, creditUser, fundHouse, type TestUser } from '../../helpers/auth';
+import { callApi } from '../../helpers/inject';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
 const BTC_USDT = 301;
@@ -56,7 +57,7 @@ afterAll(async () => {
 });
 
 function post(url: string, user: TestUser | null, payload: Record<string, unknown>): Promise<LightMyRequestResponse> {
-  return server.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: user?.headers ?? {}, payload });
+  return callApi(server, 'POST', url, { as: user, payload });
 }
 
 async function quote(user: TestUser, from: string, to: string, amount: string): Promise<ConvertQuote> {

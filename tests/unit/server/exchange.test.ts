@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUser, creditUser, type TestUser } from '../../helpers/auth';
+import { callApi } from '../../helpers/inject';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
 let server: TestServer;
@@ -22,8 +23,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const post = (user: TestUser | null, url: string, payload?: Record<string, unknown>) =>
-  server.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: user?.headers ?? {}, payload: payload ?? {} });
+const post = (user: TestUser | null, url: string, payload?: Record<string, unknown>) => callApi(server, 'POST', url, { as: user, payload: payload ?? {} });
 
 describe('POST /exchange/create', () => {
   it('R-API-04 places a resting limit order by symbol name and lists it among active orders', async () => {

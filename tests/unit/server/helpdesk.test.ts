@@ -12,6 +12,7 @@ import { ERRCODES } from '../../../src/shared/errcodes';
 import { LANGUAGES } from '../../../src/shared/languages';
 import { REALTIME_PATH, type ChatMessage, type ClientToServerEvents, type ServerToClientEvents, type SubscribeAck } from '../../../src/shared/realtime';
 import { createTestUser, type TestUser } from '../../helpers/auth';
+import { callApi } from '../../helpers/inject';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 import { startSession, type SessionHeaders } from '../../helpers/signin';
 import { multipart } from '../../helpers/multipart';
@@ -49,7 +50,7 @@ afterEach(async () => {
 });
 
 async function call<T = unknown>(method: 'GET' | 'POST', url: string, headers: Record<string, string> = {}, payload?: unknown): Promise<Answer<T>> {
-  const response = await server.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const response = await callApi(server, method, url, { headers, payload });
   return { status: response.statusCode, body: response.json() };
 }
 
@@ -117,7 +118,7 @@ async function uploadImage(caller: Caller, sessionId: string, data: Buffer, type
     { name: 'sessionId', value: sessionId },
     { name: 'image', filename, type, data },
   ]);
-  const response = await server.app.inject({ method: 'POST', url: '/api/v1/helpdesk/image', headers: { ...caller.headers, 'content-type': contentType }, payload });
+  const response = await callApi(server, 'POST', '/helpdesk/image', { as: caller, headers: { 'content-type': contentType }, payload });
   return { status: response.statusCode, body: response.json<Answer<HelpdeskMessage>['body']>() };
 }
 

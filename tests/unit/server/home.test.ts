@@ -7,6 +7,7 @@ import { candleOpenTime, upsertCandles } from '../../../server/engine/candles';
 import { readContentLanguageFiles } from '../../../server/seed/content';
 import { SEED_POSTS } from '../../../server/seed/content/structure';
 import { createTestUser, type TestUser } from '../../helpers/auth';
+import { callApi } from '../../helpers/inject';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
 const HOUR_MS = 3_600_000;
@@ -42,7 +43,7 @@ afterAll(async () => {
 });
 
 async function home(query: string, headers: Record<string, string> = {}): Promise<Home> {
-  const response = await server.app.inject({ method: 'GET', url: `/api/v1/home${query}`, headers });
+  const response = await callApi(server, 'GET', `/home${query}`, { headers });
   expect(response.statusCode).toBe(200);
   const body = response.json();
   expect(body.errcode).toBe(0);
@@ -51,12 +52,7 @@ async function home(query: string, headers: Record<string, string> = {}): Promis
 
 /** What the content calls answer for a category, in a language: home must agree with them. */
 async function categoryPosts(id: number, language: Language): Promise<PostSummary[]> {
-  const response = await server.app.inject({
-    method: 'POST',
-    url: `/api/v1/post/category?id=${id}`,
-    headers: { ...reader.headers, 'accept-language': language },
-    payload: {},
-  });
+  const response = await callApi(server, 'POST', `/post/category?id=${id}`, { as: reader, headers: { 'accept-language': language }, payload: {} });
   return response.json().data.posts;
 }
 

@@ -5,6 +5,7 @@ import { IDENTITY_STATUS } from '../../../src/shared/constants';
 import { parseIdentityStatus } from '../../../src/shared/validation';
 import { SESSION_COOKIE } from '../../../server/http/session';
 import { createTestUser, type TestUser } from '../../helpers/auth';
+import { callApi } from '../../helpers/inject';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 import { startSession } from '../../helpers/signin';
 
@@ -18,7 +19,7 @@ afterAll(async () => {
 });
 
 async function readStatus(headers: Record<string, string> = {}) {
-  const response = await server.app.inject({ method: 'GET', url: '/api/v1/identityverification', headers });
+  const response = await callApi(server, 'GET', '/identityverification', { headers });
   return { statusCode: response.statusCode, body: response.json<{ errcode: number; data?: unknown }>() };
 }
 

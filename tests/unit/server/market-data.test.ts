@@ -19,6 +19,7 @@ import { ERRCODES } from '../../../src/shared/errcodes';
 import { aggregateCandles, candleOpenTime, upsertCandles, type Candle } from '../../../server/engine/candles';
 import { QUOTE_WINDOW_MS } from '../../../server/engine/quotes';
 import { createTestUser, creditUser, type TestUser } from '../../helpers/auth';
+import { callApi } from '../../helpers/inject';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
 const MINUTE_MS = 60_000;
@@ -55,12 +56,12 @@ async function cross(symbolId: number, price: string, quantity: string): Promise
 }
 
 async function get(url: string, headers: Record<string, string> = {}) {
-  const response = await server.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
+  const response = await callApi(server, 'GET', url, { headers });
   return { status: response.statusCode, body: response.json() };
 }
 
 async function post(url: string, payload: unknown = {}, user: TestUser | null = reader) {
-  const response = await server.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: user?.headers ?? {}, payload: payload as object });
+  const response = await callApi(server, 'POST', url, { as: user, payload });
   return { status: response.statusCode, body: response.json() };
 }
 

@@ -7,6 +7,7 @@ import { SCALE_MAX } from '../../../src/shared/money';
 import { lookupSymbol, splitSymbol } from '../../../src/shared/symbols';
 import { SEED_CURRENCIES, SEED_SYMBOLS, assertSymbolFitsCurrencies } from '../../../server/seed/market';
 import { createTestUser } from '../../helpers/auth';
+import { callApi } from '../../helpers/inject';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
 let server: TestServer;
@@ -18,7 +19,7 @@ afterAll(async () => {
 });
 
 async function fetchSymbols(headers: Record<string, string> = {}): Promise<MarketSymbol[]> {
-  const response = await server.app.inject({ method: 'GET', url: '/api/v1/quotation/symbols', headers });
+  const response = await callApi(server, 'GET', '/quotation/symbols', { headers });
   expect(response.statusCode).toBe(200);
   const body = response.json();
   expect(body.errcode).toBe(0);

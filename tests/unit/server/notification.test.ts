@@ -5,6 +5,7 @@ import { createNotifications } from '../../../server/modules/notification/servic
 import { getSiteSettings, saveSiteSettings } from '../../../server/modules/site/settings';
 import { writeOutbox } from '../../../server/outbox';
 import { createTestUser, type TestUser } from '../../helpers/auth';
+import { callApi } from '../../helpers/inject';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
 let server: TestServer;
@@ -16,7 +17,7 @@ afterAll(async () => {
 });
 
 async function post(user: TestUser, url: string, payload: Record<string, unknown> = {}) {
-  const response = await server.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: user.headers, payload });
+  const response = await callApi(server, 'POST', url, { as: user, payload });
   return { status: response.statusCode, body: response.json() };
 }
 

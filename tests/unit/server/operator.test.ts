@@ -4,6 +4,7 @@ import { ERRCODES } from '../../../src/shared/errcodes';
 import { LANGUAGES } from '../../../src/shared/languages';
 import { getSiteSettings, saveSiteSettings } from '../../../server/modules/site/settings';
 import { createTestUser, creditUser, type TestUser } from '../../helpers/auth';
+import { callApi } from '../../helpers/inject';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
 let server: TestServer;
@@ -19,7 +20,7 @@ function adminHeaders() {
 }
 
 async function call(method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: Record<string, unknown>) {
-  const response = await server.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
+  const response = await callApi(server, method, url, { headers, payload });
   return { status: response.statusCode, body: response.json() };
 }
 

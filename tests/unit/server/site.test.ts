@@ -6,6 +6,7 @@ import { VISITOR_PAGES } from '../../../src/shared/pages';
 import { DEFAULT_SITE_SETTINGS, getSiteSettings, saveSiteSettings } from '../../../server/modules/site/settings';
 import { SEED_SOCIAL_LINKS } from '../../../server/seed/site';
 import { createTestUser } from '../../helpers/auth';
+import { callApi } from '../../helpers/inject';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
 let server: TestServer;
@@ -17,7 +18,7 @@ afterAll(async () => {
 });
 
 async function getConfig(headers: Record<string, string> = {}) {
-  const response = await server.app.inject({ method: 'GET', url: '/api/v1/config', headers });
+  const response = await callApi(server, 'GET', '/config', { headers });
   expect(response.statusCode).toBe(200);
   const body = response.json();
   expect(body.errcode).toBe(0);
