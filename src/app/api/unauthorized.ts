@@ -5,6 +5,7 @@
  */
 import { isNoRedirectPath } from '../../shared/pages';
 import { languageOfPath, localizedPath } from '../i18n/routeLanguage';
+import { loginPath } from '../ui/paths';
 
 /** What must forget the tab's session data at a 401 registers here (state/session.ts does). */
 const sessionEndedListeners = new Set<() => void>();
@@ -16,7 +17,7 @@ export function onSessionEnded(listener: () => void): () => void {
 
 /** The login page of a path's language, with `from` set to that path. */
 export function loginPathFor(page: string): string {
-  return `${localizedPath('/login', languageOfPath(page))}?from=${encodeURIComponent(page)}`;
+  return localizedPath(loginPath(page), languageOfPath(page));
 }
 
 export function onUnauthorized(): void {

@@ -16,6 +16,7 @@ import { useLocalize } from '../i18n/useLanguage';
 import { useHubStatus } from '../state/hub';
 import { PageLink } from '../ui/PageLink';
 import styles from './BottomNav.module.css';
+import { loginPath } from '../ui/paths';
 
 const TAB_LABELS: Record<BottomTabKey, MessageDescriptor> = {
   home: msg`Home`,
@@ -36,7 +37,7 @@ export function BottomNav() {
     <nav className={styles.bottomNav} aria-label={t`Main`} data-testid="bottom-nav">
       <ul className={styles.tabs}>
         {BOTTOM_TABS.map((tab) => {
-          const to = !signedIn && SIGNED_IN_TABS.has(tab.key) ? `/login?from=${encodeURIComponent(localize(tab.path))}` : tab.path;
+          const to = !signedIn && SIGNED_IN_TABS.has(tab.key) ? loginPath(localize(tab.path)) : tab.path;
           const current = tab.key === active;
           return (
             <li key={tab.key}>

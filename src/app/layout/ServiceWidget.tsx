@@ -16,6 +16,7 @@ import { useHelpdeskChannel, useHubStatus } from '../state/hub';
 import { PageLink } from '../ui/PageLink';
 import styles from './ServiceWidget.module.css';
 import { serviceWidgetTarget } from './ServiceWidget.target';
+import { loginPath } from '../ui/paths';
 
 const HelpdeskPanel = lazy(() => import('../features/helpdesk/HelpdeskPanel'));
 const ExternalDeskPanel = lazy(() => import('../features/helpdesk/ExternalDeskPanel'));
@@ -33,7 +34,7 @@ export function ServiceWidget({ config }: { config: SiteConfig }) {
   if (target.kind === 'external') return <ExternalDeskButton href={target.href} label={label} />;
   if (target.kind === 'page' || target.kind === 'login') {
     // Login brings the user back to the page they were on (from), as a 401 does (spec 4).
-    const to = target.kind === 'login' ? `/login?from=${encodeURIComponent(location.href)}` : target.path;
+    const to = target.kind === 'login' ? loginPath(location.href) : target.path;
     return (
       <PageLink to={to} className={styles.widget} aria-label={label} title={label} data-testid="service-widget" data-target={target.kind}>
         <HeadsetIcon />

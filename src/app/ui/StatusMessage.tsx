@@ -1,5 +1,10 @@
-/** A centred message for a page that is loading, failed, or has nothing to show. */
+/**
+ * A centred message in place of content that is loading, failed, or has nothing to show: a whole
+ * page's (heading level 1, the default) or a part's (level 2 or 3). The one loading, error and
+ * empty state of the kit; DataTable shows it in a table's place.
+ */
 import type { ReactNode } from 'react';
+import { Button } from './Button';
 import styles from './StatusMessage.module.css';
 
 export interface StatusMessageProps {
@@ -7,19 +12,21 @@ export interface StatusMessageProps {
   title: string;
   detail?: ReactNode;
   action?: { label: string; onClick: () => void };
+  headingLevel?: 1 | 2 | 3;
   children?: ReactNode;
 }
 
-export function StatusMessage({ tone, title, detail, action, children }: StatusMessageProps) {
+export function StatusMessage({ tone, title, detail, action, headingLevel = 1, children }: StatusMessageProps) {
+  const Heading = (['h1', 'h2', 'h3'] as const)[headingLevel - 1] ?? 'h1';
   return (
-    <section className={styles.message} data-tone={tone} role={tone === 'error' ? 'alert' : 'status'} aria-busy={tone === 'loading'}>
+    <section className={styles.message} data-tone={tone} data-level={headingLevel} role={tone === 'error' ? 'alert' : 'status'} aria-busy={tone === 'loading'}>
       {tone === 'loading' ? <span className={styles.spinner} aria-hidden="true" /> : null}
-      <h1 className={styles.title}>{title}</h1>
+      <Heading className={styles.title}>{title}</Heading>
       {detail ? <p className={styles.detail}>{detail}</p> : null}
       {action ? (
-        <button type="button" className={styles.action} onClick={action.onClick}>
+        <Button onClick={action.onClick}>
           {action.label}
-        </button>
+        </Button>
       ) : null}
       {children}
     </section>

@@ -26,6 +26,7 @@ import { availableUnits, fractionAsPercent, positiveUnits, sanitizeDecimalInput,
 import { chooseFrom, chooseTo, quoteMatches, quoteRequestOf, scaleOf, sourcesOf, swapCurrencies, targetsOf, type ConvertFormState } from './convertRules';
 import { useQuote } from './useQuote';
 import styles from './convert.module.css';
+import { loginPath } from '../../ui/paths';
 
 export interface ConvertFormProps {
   data: ConvertPairs;
@@ -61,7 +62,7 @@ export function ConvertForm({ data, state, onChange, signedIn }: ConvertFormProp
 
   const convert = async () => {
     if (!signedIn) {
-      void router.navigate({ href: localize(`/login?from=${encodeURIComponent(pathname)}`) });
+      void router.navigate({ href: localize(loginPath(pathname)) });
       return;
     }
     const current = quote.quote;

@@ -17,6 +17,7 @@ import { PageLink } from '../../ui/PageLink';
 import { trimZeros } from '../../../shared/decimal';
 import { CONVERT_HISTORY_PAGE_SIZE, clampPage, pageCount, pageOffset } from './historyPaging';
 import styles from './convert.module.css';
+import { loginPath } from '../../ui/paths';
 
 interface HistoryPage {
   total: number;
@@ -46,7 +47,7 @@ function SignInPrompt() {
   return (
     <section className={styles.prompt} data-testid="convert-history-signin">
       <p>{t`Sign in to see your conversions.`}</p>
-      <PageLink to={`/login?from=${encodeURIComponent(pathname)}`} className={styles.primaryLink}>
+      <PageLink to={loginPath(pathname)} className={styles.primaryLink}>
         {t`Log in`}
       </PageLink>
     </section>

@@ -14,6 +14,7 @@ import { PageLink } from '../../ui/PageLink';
 import { useHubStatus, useSymbols } from '../../state/hub';
 import { OrdersTable } from './OrdersTable';
 import styles from './exchange.module.css';
+import { loginPath } from '../../ui/paths';
 
 export const ORDERS_PAGE_SIZE = 20;
 /** Pages of ORDERS_PAGE_MAX orders a side filter reads at most. */
@@ -92,7 +93,7 @@ export function ExchangeOrders() {
     return (
       <p data-testid="orders-signed-out">
         <Trans>
-          <PageLink to={`/login?from=${encodeURIComponent('/Exchange/ExchangeCoinOrder')}`}>Log in</PageLink> to see your orders.
+          <PageLink to={loginPath('/Exchange/ExchangeCoinOrder')}>Log in</PageLink> to see your orders.
         </Trans>
       </p>
     );

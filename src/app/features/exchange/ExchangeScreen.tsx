@@ -23,6 +23,7 @@ import { OrdersTable } from './OrdersTable';
 import { useMarket } from './useMarket';
 import { useOrders } from './useOrders';
 import styles from './exchange.module.css';
+import { loginPath } from '../../ui/paths';
 
 const localeRoute = getRouteApi('/{-$locale}');
 
@@ -122,7 +123,7 @@ function Trading({ symbol, symbols }: { symbol: MarketSymbol; symbols: MarketSym
       {!signedIn ? (
         <p className={styles.muted}>
           <Trans>
-            <PageLink to={`/login?from=${encodeURIComponent(`/exchange?id=${symbol.symbol.toLowerCase()}`)}`}>Log in</PageLink> to see your orders.
+            <PageLink to={loginPath(`/exchange?id=${symbol.symbol.toLowerCase()}`)}>Log in</PageLink> to see your orders.
           </Trans>
         </p>
       ) : ordersTab === 'open' ? (

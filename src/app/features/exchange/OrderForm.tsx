@@ -36,6 +36,7 @@ import {
   type OrderType,
 } from './orderRules';
 import styles from './exchange.module.css';
+import { loginPath } from '../../ui/paths';
 
 export interface OrderFormProps {
   symbol: MarketSymbol;
@@ -123,7 +124,7 @@ function SideForm({ symbol, signedIn, balances, best, lastPrice, pickedPrice, on
 
   const submit = async () => {
     if (!signedIn) {
-      void router.navigate({ href: localize(`/login?from=${encodeURIComponent(pathname + (searchStr ?? ''))}`) });
+      void router.navigate({ href: localize(loginPath(pathname + (searchStr ?? ''))) });
       return;
     }
     if (sendingRef.current) return;

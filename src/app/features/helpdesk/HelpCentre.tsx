@@ -14,6 +14,7 @@ import { useHubStatus } from '../../state/hub';
 import { PageLink } from '../../ui/PageLink';
 import { setHelpdeskOpen } from './session';
 import styles from './HelpCentre.module.css';
+import { loginPath } from '../../ui/paths';
 
 const localeRoute = getRouteApi('/{-$locale}');
 
@@ -53,7 +54,7 @@ export function HelpCentre() {
               </a>
             ) : (
               <PageLink
-                to={target.kind === 'login' ? `/login?from=${encodeURIComponent(location.href)}` : target.path}
+                to={target.kind === 'login' ? loginPath(location.href) : target.path}
                 className={styles.primary}
                 data-testid="help-contact"
               >

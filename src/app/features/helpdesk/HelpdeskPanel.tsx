@@ -27,6 +27,7 @@ import type { PendingLine } from './ChatMessages';
 import { isServiceCode, serviceCodeInput } from './rules';
 import { rememberChat, setHelpdeskOnScreen, storedChat, useHelpdeskView } from './session';
 import styles from './HelpdeskPanel.module.css';
+import { loginPath } from '../../ui/paths';
 
 export interface HelpdeskPanelProps {
   helpDesk: SiteConfig['helpDesk'];
@@ -171,7 +172,7 @@ export default function HelpdeskPanel({ helpDesk, sessionKey, language, returnPa
       {phase.name === 'signIn' ? (
         <div className={styles.status} role="status" data-testid="helpdesk-signin">
           <p>{t`Log in to chat with customer service.`}</p>
-          <PageLink className={styles.primaryButton} to={`/login?from=${encodeURIComponent(returnPath)}`}>
+          <PageLink className={styles.primaryButton} to={loginPath(returnPath)}>
             {t`Log in`}
           </PageLink>
         </div>

@@ -37,6 +37,7 @@ import { clockTime, mergeMessages } from './chatLines';
 import { isServiceCode, serviceCodeInput } from './rules';
 import styles from './OperatorDesk.module.css';
 import { useFollowEnd } from './useFollowEnd';
+import { loginPath } from '../../ui/paths';
 
 type ChatFilter = ChatStatus | 'all';
 type Access = 'checking' | 'granted' | 'refused' | 'failed';
@@ -77,7 +78,7 @@ export function OperatorDesk({ language }: { language: Language }) {
     return (
       <section className={styles.note} data-testid="operator-signin">
         <p>{t`Log in with an operator account to answer the help desk.`}</p>
-        <PageLink className={styles.primaryButton} to={`/login?from=${encodeURIComponent(window.location.pathname)}`}>
+        <PageLink className={styles.primaryButton} to={loginPath(window.location.pathname)}>
           {t`Log in`}
         </PageLink>
       </section>

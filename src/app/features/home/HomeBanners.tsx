@@ -10,7 +10,7 @@ import { formatDate } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { PageLink } from '../../ui/PageLink';
 import { announcementPath } from '../../../shared/content-sections';
-import { ArrowIcon } from '../../ui/MarketBits';
+import { ArrowIcon } from '../../ui/icons';
 import { BANNER_ROTATE_MS, bannerIndex } from '../../../shared/market-rules';
 import styles from './home.module.css';
 

@@ -30,6 +30,7 @@ import {
   type NotificationFilter,
 } from './notificationList';
 import styles from './NotificationCentre.module.css';
+import { loginPath } from '../../ui/paths';
 
 const notificationCalls = () => import('../../../shared/api/notification');
 
@@ -60,7 +61,7 @@ function SignInPrompt() {
   return (
     <section className={styles.prompt} data-testid="notification-signin">
       <p>{t`Sign in to see your notifications.`}</p>
-      <PageLink to={`/login?from=${encodeURIComponent(pathname)}`} className={styles.primaryButton} data-testid="notification-signin-link">
+      <PageLink to={loginPath(pathname)} className={styles.primaryButton} data-testid="notification-signin-link">
         {t`Log in`}
       </PageLink>
     </section>

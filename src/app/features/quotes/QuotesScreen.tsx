@@ -14,7 +14,8 @@ import { symbolRoute } from '../../../shared/symbols';
 import { useLocalize } from '../../i18n/useLanguage';
 import { useQuotes } from '../../state/hub';
 import { PageLink } from '../../ui/PageLink';
-import { ChangeBadge, CoinIcon, SearchIcon } from '../../ui/MarketBits';
+import { SearchIcon } from '../../ui/icons';
+import { ChangeBadge, CoinIcon } from '../../ui/MarketBits';
 import marketStyles from '../../ui/market.module.css';
 import { bannerIndex, marketRows, quoteIdOf, nextSort, quoteTags, sortMarkets, type MarketSort } from '../../../shared/market-rules';
 import { TYPE_ORDER, useTypeNames } from '../../i18n/typeNames';
@@ -22,6 +23,7 @@ import { NewCoinArea } from './NewCoinArea';
 import { QuotesMarketTable } from './QuotesMarketTable';
 import styles from './quotes.module.css';
 import { useFavourites, useSessionFacts, useSessionSymbols } from './useMarketData';
+import { loginPath } from '../../ui/paths';
 
 type QuotesTab = SymbolType | 'favourites';
 
@@ -69,7 +71,7 @@ export function QuotesScreen({ language }: { language: Language }) {
   const onStar = (id: number) => {
     if (!signedIn) {
       const from = `${window.location.pathname}${window.location.search}`;
-      void router.navigate({ href: localize(`/login?from=${encodeURIComponent(from)}`) });
+      void router.navigate({ href: localize(loginPath(from)) });
       return;
     }
     favourites.toggle(id);
@@ -137,7 +139,7 @@ export function QuotesScreen({ language }: { language: Language }) {
             {rows.length === 0 ? (
               <p className={styles.empty} data-testid="quotes-empty">
                 {tab === 'favourites' && !signedIn ? (
-                  <PageLink to={`/login?from=${encodeURIComponent(typeof window === 'undefined' ? '' : window.location.pathname)}`}>{t`Log in to see your favourites.`}</PageLink>
+                  <PageLink to={loginPath(typeof window === 'undefined' ? '' : window.location.pathname)}>{t`Log in to see your favourites.`}</PageLink>
                 ) : searching ? (
                   t`No markets match your search.`
                 ) : tab === 'favourites' ? (

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { favouriteAddCall, favouriteDeleteCall, favouriteQueryCall, symbolsCall, type MarketSymbol } from '../../../shared/api/market';
 import { callApi } from '../../api/client';
 import { useHubStatus, useSymbols } from '../../state/hub';
+import { identityKeyOf } from '../../../shared/profile';
 
 /**
  * The hub's list paints at once; the server's answer for this session replaces it, since the
@@ -79,6 +80,6 @@ export function useFavourites(signedIn: boolean, sessionKey: string): Favourites
 export function useSessionFacts(): { signedIn: boolean; testEnabled: boolean; sessionKey: string } {
   const session = useHubStatus()?.session ?? { status: 'unknown' as const };
   if (session.status !== 'signedIn') return { signedIn: false, testEnabled: false, sessionKey: session.status };
-  const who = session.profile.email ?? `${session.profile.countryCode ?? ''}${session.profile.phone ?? ''}`;
+  const who = identityKeyOf(session.profile);
   return { signedIn: true, testEnabled: session.profile.testEnabled, sessionKey: `user:${who}` };
 }

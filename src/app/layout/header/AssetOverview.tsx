@@ -15,10 +15,10 @@ import { useLanguage } from '../../i18n/useLanguage';
 import { useQuotes, useSymbols } from '../../state/hub';
 import { loadBalances, session } from '../../state/session';
 import { PageLink } from '../../ui/PageLink';
-import { Dropdown } from './Dropdown';
+import { Dropdown } from '../../ui/Dropdown';
 import { groupDigits, heldCurrencies, maskAmount, usdtMarketIds, usdtPriceOf, VALUE_CURRENCY } from './headerLogic';
 import { useAssetTotalHidden } from './headerHooks';
-import { EyeIcon, EyeOffIcon, WalletIcon } from './icons';
+import { EyeIcon, EyeOffIcon, WalletIcon } from '../../ui/icons';
 import styles from './Header.module.css';
 
 /** How long the total waits for the prices of every coin before it shows what it has. */

@@ -26,7 +26,7 @@ import { ASSET_GROUPS, NAV_GROUPS, ORDER_ITEMS, USER_ITEMS, visibleGroups, visib
 import { AssetOverview } from './AssetOverview';
 import { identityKeyOf } from './headerLogic';
 import { useBalancesFollowFlag, useHeaderFit, useMediaQuery, useScrolled } from './headerHooks';
-import { MenuIcon, UserIcon } from './icons';
+import { MenuIcon, UserIcon } from '../../ui/icons';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { NavDrawer, UserDrawer } from './MobileDrawers';
 import { NavMenu } from './NavMenu';

@@ -13,9 +13,9 @@ import { languageName } from '../../i18n/languageName';
 import { switchPathLanguage } from '../../i18n/routeLanguage';
 import { storeLanguage } from '../../i18n/storedLanguage';
 import { useLanguage } from '../../i18n/useLanguage';
-import { Dropdown } from './Dropdown';
+import { Dropdown } from '../../ui/Dropdown';
 import { useMediaQuery } from './headerHooks';
-import { CheckIcon, GlobeIcon } from './icons';
+import { CheckIcon, GlobeIcon } from '../../ui/icons';
 import styles from './Header.module.css';
 
 /** Switches the page to a language: stored, navigated, page data read again. */

@@ -12,7 +12,7 @@ import type { Language } from '../../../shared/languages';
 import { PageLink } from '../../ui/PageLink';
 import type { NavGroup, NavItem } from '../navigation';
 import { AssetBalance } from './AssetOverview';
-import { Drawer } from './Drawer';
+import { Drawer } from '../../ui/Drawer';
 import { LanguageOptions } from './LanguageSwitcher';
 import { NavItemList } from './NavMenu';
 import { NOTIFICATION_CENTRE_PATH } from './NotificationBell';

@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useLocation } from '@tanstack/react-router';
 import type { NavGroup, NavItem } from '../navigation';
 import { PageLink } from '../../ui/PageLink';
-import { Dropdown } from './Dropdown';
+import { Dropdown } from '../../ui/Dropdown';
 import { isCurrentPage } from './headerLogic';
 import styles from './Header.module.css';
 

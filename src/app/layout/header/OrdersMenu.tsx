@@ -1,8 +1,8 @@
 /** The orders menu of a signed-in user (R-MENU-02): every order history the site config shows. */
 import { useLingui } from '@lingui/react/macro';
 import type { NavItem } from '../navigation';
-import { Dropdown } from './Dropdown';
-import { OrdersIcon } from './icons';
+import { Dropdown } from '../../ui/Dropdown';
+import { OrdersIcon } from '../../ui/icons';
 import { NavItemList } from './NavMenu';
 import styles from './Header.module.css';
 

@@ -1,7 +1,7 @@
 /** The light/dark toggle (R-HEAD-09): sets data-theme on <html>, which the design tokens read. */
 import { useLingui } from '@lingui/react/macro';
 import { setTheme, useTheme } from '../../state/theme';
-import { MoonIcon, SunIcon } from './icons';
+import { MoonIcon, SunIcon } from '../../ui/icons';
 import styles from './Header.module.css';
 
 export function ThemeToggle() {

@@ -12,9 +12,9 @@ import { identityTextOf, isSuperVip, isVerified, type IdentityText } from '../..
 import { loadIdentityStatus, loadProfile, session } from '../../state/session';
 import { PageLink } from '../../ui/PageLink';
 import { LOGOUT_PATH, type NavItem } from '../navigation';
-import { Dropdown } from './Dropdown';
+import { Dropdown } from '../../ui/Dropdown';
 import { displayNameOf } from './headerLogic';
-import { SignOutIcon, UserIcon } from './icons';
+import { SignOutIcon, UserIcon } from '../../ui/icons';
 import { NavItemList } from './NavMenu';
 import styles from './Header.module.css';
 

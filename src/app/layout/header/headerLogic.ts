@@ -64,19 +64,6 @@ export function unreadBadgeText(unread: number): string | null {
   return unread > UNREAD_BADGE_MAX ? `${UNREAD_BADGE_MAX}+` : String(unread);
 }
 
-/** The user menu's name: the real name, else the e-mail address, else the phone number. */
-export function displayNameOf(profile: Pick<Profile, 'realName' | 'email' | 'phone' | 'countryCode'>): string {
-  const realName = profile.realName.trim();
-  if (realName) return realName;
-  if (profile.email) return profile.email;
-  return [profile.countryCode, profile.phone].filter(Boolean).join(' ');
-}
-
-/** Who a profile belongs to: a different key means another user signed in. */
-export function identityKeyOf(profile: Pick<Profile, 'email' | 'phone' | 'countryCode'>): string {
-  return `${profile.email ?? ''}|${profile.countryCode ?? ''}|${profile.phone ?? ''}`;
-}
-
 /** Whether a menu item's page (or one below it) is the page in view; the query is left out. */
 export function isCurrentPage(viewedPath: string, itemPath: string): boolean {
   const viewed = pageOfPath(viewedPath);
@@ -120,3 +107,4 @@ export function nextFitState(state: FitState, contentWidth: number, rowWidth: nu
   return state;
 }
 
+export { displayNameOf, identityKeyOf } from '../../../shared/profile';

@@ -15,6 +15,7 @@ import { useRawSearch } from '../../features/account/rawSearch';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useHubStatus } from '../../state/hub';
 import { PageLink } from '../../ui/PageLink';
+import { contactOf } from '../../../shared/profile';
 
 export const Route = createFileRoute('/{-$locale}/login')({
   component: LoginPage,
@@ -56,7 +57,7 @@ function LoginPage() {
 }
 
 function SignedInNote({ profile }: { profile: Profile }) {
-  const identity = profile.email ?? `${profile.countryCode ?? ''} ${profile.phone ?? ''}`.trim();
+  const identity = contactOf(profile);
   return (
     <div className={styles.success} role="status" data-testid="signed-in-note">
       <p>

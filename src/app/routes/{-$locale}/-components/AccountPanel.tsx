@@ -9,6 +9,7 @@ import { getHub } from '../../../api/hub';
 import { useHubStatus } from '../../../state/hub';
 import styles from './Hub.module.css';
 import { HOME_STRINGS } from './strings';
+import { contactOf } from '../../../../shared/profile';
 
 export function AccountPanel() {
   const { _ } = useLingui();
@@ -28,7 +29,7 @@ export function AccountPanel() {
       {session.status === 'unknown' ? <p className={styles.muted}>{_(HOME_STRINGS.checkingSession)}</p> : null}
       {session.status === 'signedOut' ? <SignInForm /> : null}
       {session.status === 'signedIn' ? (
-        <SignedIn identity={session.profile.email ?? `${session.profile.countryCode ?? ''} ${session.profile.phone ?? ''}`.trim()} />
+        <SignedIn identity={contactOf(session.profile)} />
       ) : null}
     </section>
   );

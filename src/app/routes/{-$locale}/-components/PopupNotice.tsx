@@ -15,7 +15,7 @@ import type { Language } from '../../../../shared/languages';
 import { popupDayNumber, selectPopupNotice } from '../../../../shared/popup';
 import { getHub } from '../../../api/hub';
 import { useLanguage } from '../../../i18n/useLanguage';
-import { CloseIcon } from '../../../layout/header/icons';
+import { CloseIcon } from '../../../ui/icons';
 import { PageLink } from '../../../ui/PageLink';
 import styles from './PopupNotice.module.css';
 

@@ -11,10 +11,8 @@ import { identityTextOf, isSuperVip, isVerified, type IdentityText } from '../..
 import { loadIdentityStatus, session } from '../../../../state/session';
 import { PageLink } from '../../../../ui/PageLink';
 import styles from '../../home/-components/MobileMenu.module.css';
+import { contactOf, displayNameOf } from '../../../../../shared/profile';
 
-function contactOf(profile: Profile): string {
-  return profile.email ?? `${profile.countryCode ?? ''} ${profile.phone ?? ''}`.trim();
-}
 
 export function UserCard({ profile }: { profile: Profile }) {
   const { t } = useLingui();
@@ -25,7 +23,7 @@ export function UserCard({ profile }: { profile: Profile }) {
     if (!verified) void loadIdentityStatus();
   }, [verified]);
   const contact = contactOf(profile);
-  const name = profile.realName.trim() || contact;
+  const name = displayNameOf(profile);
   const identityText: Record<IdentityText, string> = {
     underReview: t`Verification under review`,
     verified: t`Verified`,

@@ -1,5 +1,5 @@
 /**
- * The header's dropdown (R-HEAD-02): a disclosure button and its panel. A mouse opens it by
+ * A hover menu (the header's, R-HEAD-02): a disclosure button and its panel. A mouse opens it by
  * hovering (unless hover is off, as for the language list on narrow screens) and a click pins
  * it open; touch and keyboard open it with a click, Enter or Space, and ArrowDown moves into
  * it. Escape, a click outside, focus leaving it, following a link inside or a choice marked
@@ -8,7 +8,7 @@
  */
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { ChevronDownIcon } from './icons';
-import styles from './Header.module.css';
+import styles from './Dropdown.module.css';
 
 /** How long the panel stays after the pointer leaves, to cross the gap to it. */
 const HOVER_CLOSE_DELAY_MS = 150;

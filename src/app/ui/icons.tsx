@@ -1,11 +1,11 @@
 /**
- * The header's icons as inline SVG (no icon package: the first paint stays small). Each draws
- * with currentColor at 20 px and is hidden from assistive technology: the button or link around
- * it carries the label.
+ * The app's icons as inline SVG (no icon package: the first paint stays small). Each draws with
+ * currentColor at 20 px unless told another size, and is hidden from assistive technology: the
+ * button or link around it carries the label.
  */
 import type { ReactNode, SVGProps } from 'react';
 
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
+export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
 
 function Icon({ size = 20, children, ...rest }: IconProps & { children: ReactNode }) {
   return (
@@ -144,6 +144,58 @@ export function SignOutIcon(props: IconProps) {
   return (
     <Icon size={18} {...props}>
       <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" />
+    </Icon>
+  );
+}
+
+export function StarIcon({ filled, ...props }: IconProps & { filled: boolean }) {
+  return (
+    <Icon size={18} {...props}>
+      <path d="M12 3.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L12 16.9l-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" fill={filled ? 'currentColor' : 'none'} strokeWidth="1.6" />
+    </Icon>
+  );
+}
+
+export function SearchIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props}>
+      <circle cx="11" cy="11" r="6.5" />
+      <path d="M16 16l4.5 4.5" />
+    </Icon>
+  );
+}
+
+export function ArrowIcon({ direction, ...props }: IconProps & { direction: 'left' | 'right' }) {
+  return (
+    <Icon strokeWidth={2} {...props}>
+      <path d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
+    </Icon>
+  );
+}
+
+export function CopyIcon(props: IconProps) {
+  return (
+    <Icon size={18} {...props}>
+      <rect x="8" y="8" width="12" height="12" rx="2" />
+      <path d="M16 8V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h2" />
+    </Icon>
+  );
+}
+
+export function InfoIcon(props: IconProps) {
+  return (
+    <Icon size={16} {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 11v5M12 8h.01" />
+    </Icon>
+  );
+}
+
+export function SortIcon({ direction, ...props }: IconProps & { direction: 'ascending' | 'descending' | 'none' }) {
+  return (
+    <Icon size={14} strokeWidth={2} {...props}>
+      <path d="M8 10l4-4 4 4" opacity={direction === 'descending' ? 0.3 : 1} />
+      <path d="M8 14l4 4 4-4" opacity={direction === 'ascending' ? 0.3 : 1} />
     </Icon>
   );
 }

@@ -10,7 +10,7 @@ import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode 
 import { createPortal } from 'react-dom';
 import { CLOSING_TARGETS } from './Dropdown';
 import { CloseIcon } from './icons';
-import styles from './Header.module.css';
+import styles from './Drawer.module.css';
 
 export interface DrawerProps {
   label: string;
@@ -72,7 +72,7 @@ export function Drawer({ label, side, testId, onClose, children }: DrawerProps) 
 
   // On <body>: the sticky header is a stacking context that the bottom navigation would cover.
   return createPortal(
-    <div className={styles.drawerLayer}>
+    <div className={styles.layer}>
       <div className={styles.backdrop} data-testid={`${testId}-backdrop`} onClick={onClose} aria-hidden="true" />
       <div
         ref={dialogRef}
@@ -80,17 +80,18 @@ export function Drawer({ label, side, testId, onClose, children }: DrawerProps) 
         aria-modal="true"
         aria-label={label}
         className={styles.drawer}
+        data-drawer=""
         data-side={side}
         data-testid={testId}
         onKeyDown={trapFocus}
       >
-        <div className={styles.drawerHeader}>
-          <span className={styles.drawerTitle}>{label}</span>
-          <button ref={closeRef} type="button" className={styles.iconButton} aria-label={t`Close`} data-testid={`${testId}-close`} onClick={onClose}>
+        <div className={styles.header}>
+          <span className={styles.title}>{label}</span>
+          <button ref={closeRef} type="button" className={styles.close} aria-label={t`Close`} data-testid={`${testId}-close`} onClick={onClose}>
             <CloseIcon />
           </button>
         </div>
-        <div className={styles.drawerBody} onClick={closeOnLink}>
+        <div className={styles.body} onClick={closeOnLink}>
           {children}
         </div>
       </div>
