@@ -35,13 +35,16 @@ export interface SearchSelectProps {
   'aria-invalid'?: true;
 }
 
-/** Options whose label or description contains every word of the search, case-insensitive. */
+/**
+ * Options where every word of the search starts a word of the label or description, case-insensitive
+ * ("eth" finds Ethereum, not Tether).
+ */
 export function matchOptions(options: readonly SearchOption[], search: string): SearchOption[] {
-  const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return [...options];
+  const wanted = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (wanted.length === 0) return [...options];
   return options.filter((option) => {
-    const text = `${option.label} ${option.description ?? ''}`.toLowerCase();
-    return words.every((word) => text.includes(word));
+    const words = `${option.label} ${option.description ?? ''}`.toLowerCase().split(/[\s/_-]+/);
+    return wanted.every((start) => words.some((word) => word.startsWith(start)));
   });
 }
 

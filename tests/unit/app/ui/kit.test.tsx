@@ -1,0 +1,215 @@
+// @vitest-environment happy-dom
+// Proves the UI kit's own rules in a DOM: the data table's states, sort order for assistive
+// technology and cell labels for the phone layout; the amount field's cleaning and shares; the
+// form field's wiring of hint and error; one submission at a time; the button's loading state;
+// tabs with their panels; the search of the coin selector; the countdown's text; a QR code.
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { act, useState, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AmountInput } from '../../../../src/app/ui/AmountInput';
+import { Button } from '../../../../src/app/ui/Button';
+import { countdownText } from '../../../../src/app/ui/Countdown';
+import { DataTable, type DataColumn } from '../../../../src/app/ui/DataTable';
+import { FormField, inputClassName } from '../../../../src/app/ui/FormField';
+import { QrCode } from '../../../../src/app/ui/QrCode';
+import { matchOptions } from '../../../../src/app/ui/SearchSelect';
+import { TabPanel, Tabs } from '../../../../src/app/ui/Tabs';
+import { useSubmitOnce } from '../../../../src/app/ui/useSubmitOnce';
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean;
+}
+
+let root: Root | null = null;
+let container: HTMLElement | null = null;
+
+beforeAll(() => {
+  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  container?.remove();
+  root = null;
+});
+
+function render(node: ReactNode): HTMLElement {
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  act(() => root!.render(<I18nProvider i18n={i18n}>{node}</I18nProvider>));
+  return container;
+}
+
+interface Row {
+  name: string;
+  price: string;
+}
+
+const columns: DataColumn<Row>[] = [
+  { key: 'name', label: 'Market', cell: (row) => row.name, sortable: true },
+  { key: 'price', label: 'Price', cell: (row) => row.price, align: 'end', hideOnPhone: true },
+];
+
+describe('DataTable', () => {
+  it('says the sort order with aria-sort, labels each cell for the phone layout and calls onSort', () => {
+    const onSort = vi.fn();
+    const view = render(<DataTable caption="Markets" columns={columns} rows={[{ name: 'BTC', price: '1' }]} rowKey={(row) => row.name} sort={{ key: 'name', direction: 'descending' }} onSort={onSort} />);
+    const headers = view.querySelectorAll('th');
+    expect(headers[0]?.getAttribute('aria-sort')).toBe('descending');
+    expect(headers[1]?.hasAttribute('aria-sort')).toBe(false);
+    expect(view.querySelector('caption')?.textContent).toBe('Markets');
+    const cells = view.querySelectorAll('td');
+    expect([...cells].map((cell) => cell.getAttribute('data-label'))).toEqual(['Market', 'Price']);
+    expect(cells[1]?.getAttribute('data-phone')).toBe('hidden');
+    act(() => (view.querySelector('[data-testid="sort-name"]') as HTMLButtonElement).click());
+    expect(onSort).toHaveBeenCalledWith('name');
+  });
+
+  it('shows loading, empty and error states in the table\'s place, with a retry', () => {
+    const retry = vi.fn();
+    let view = render(<DataTable caption="Orders" columns={columns} rows={[]} rowKey={(row) => row.name} state="loading" testId="table" />);
+    expect(view.querySelector('[data-testid="table"]')?.getAttribute('data-state')).toBe('loading');
+    act(() => root!.unmount());
+    view = render(<DataTable caption="Orders" columns={columns} rows={[]} rowKey={(row) => row.name} empty="No orders yet." testId="table" />);
+    expect(view.textContent).toContain('No orders yet.');
+    act(() => root!.unmount());
+    view = render(<DataTable caption="Orders" columns={columns} rows={[]} rowKey={(row) => row.name} state="error" error={{ title: 'Could not load', retry }} testId="table" />);
+    expect(view.querySelector('[role="alert"]')?.textContent).toContain('Could not load');
+    act(() => (view.querySelector('button') as HTMLButtonElement).click());
+    expect(retry).toHaveBeenCalled();
+  });
+
+  it('pages and loads more below the rows', () => {
+    const onPage = vi.fn();
+    const view = render(<DataTable caption="Orders" columns={columns} rows={[{ name: 'A', price: '1' }]} rowKey={(row) => row.name} paging={{ page: 1, pageCount: 3, onPage }} />);
+    expect((view.querySelector('[data-testid="page-previous"]') as HTMLButtonElement).disabled).toBe(true);
+    act(() => (view.querySelector('[data-testid="page-next"]') as HTMLButtonElement).click());
+    expect(onPage).toHaveBeenCalledWith(2);
+  });
+});
+
+describe('AmountInput', () => {
+  function Harness({ available }: { available?: bigint }) {
+    const [value, setValue] = useState('');
+    return <AmountInput label="Amount" value={value} onValueChange={setValue} scale={2} unit="USDT" available={available} shares testId="amount" />;
+  }
+
+  it('cleans what is typed to the scale and fills shares of the available balance, rounded down', () => {
+    const view = render(<Harness available={12_345n} />);
+    const input = view.querySelector('input') as HTMLInputElement;
+    const type = (text: string) => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      act(() => {
+        setter.call(input, text);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    };
+    type('1,2399');
+    expect(input.value).toBe('1.23');
+    type('00abc5');
+    expect(input.value).toBe('5');
+    act(() => (view.querySelector('[data-testid="amount-share-25"]') as HTMLButtonElement).click());
+    expect(input.value).toBe('30.86');
+    act(() => (view.querySelector('[data-testid="amount-share-100"]') as HTMLButtonElement).click());
+    expect(input.value).toBe('123.45');
+  });
+});
+
+describe('FormField', () => {
+  it('ties the control to its label, hint and error, and marks it invalid while there is an error', () => {
+    const view = render(
+      <FormField label="Address" hint="A TRC20 address" error="Too short">
+        {(control) => <input {...control} className={inputClassName} />}
+      </FormField>,
+    );
+    const input = view.querySelector('input') as HTMLInputElement;
+    const label = view.querySelector('label') as HTMLLabelElement;
+    expect(label.htmlFor).toBe(input.id);
+    const described = (input.getAttribute('aria-describedby') ?? '').split(' ').map((id) => view.querySelector(`[id="${id}"]`)?.textContent);
+    expect(described).toEqual(['A TRC20 address', 'Too short']);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(view.querySelector('[role="alert"]')?.textContent).toBe('Too short');
+  });
+});
+
+describe('useSubmitOnce and the loading button', () => {
+  it('sends once however often it is clicked while in flight, and the button is busy meanwhile', async () => {
+    let release: () => void = () => undefined;
+    const submit = vi.fn(() => new Promise<void>((resolve) => (release = resolve)));
+    function Form() {
+      const { run, busy } = useSubmitOnce(submit);
+      return (
+        <Button loading={busy} onClick={() => void run()}>
+          Place order
+        </Button>
+      );
+    }
+    const view = render(<Form />);
+    const button = view.querySelector('button') as HTMLButtonElement;
+    act(() => button.click());
+    act(() => button.click());
+    expect(submit).toHaveBeenCalledTimes(1);
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    await act(async () => release());
+    expect(button.disabled).toBe(false);
+    act(() => button.click());
+    expect(submit).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('Tabs', () => {
+  it('renders a tablist whose selected tab controls the panel that is there', () => {
+    function Harness() {
+      const [value, setValue] = useState('spot');
+      return (
+        <Tabs label="Types" value={value} onValueChange={setValue} items={[{ value: 'spot', label: 'Spot' }, { value: 'futures', label: 'Futures' }]}>
+          <TabPanel value={value}>Showing {value}</TabPanel>
+        </Tabs>
+      );
+    }
+    const view = render(<Harness />);
+    const tabs = view.querySelectorAll('[role="tab"]');
+    expect(view.querySelector('[role="tablist"]')?.getAttribute('aria-label')).toBe('Types');
+    expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
+    const panel = view.querySelector('[role="tabpanel"]');
+    expect(panel?.id).toBe(tabs[0]?.getAttribute('aria-controls'));
+    act(() => {
+      (tabs[1] as HTMLButtonElement).dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 }));
+    });
+    expect(view.querySelector('[role="tabpanel"]')?.textContent).toBe('Showing futures');
+    expect(view.querySelector('[role="tabpanel"]')?.id).toBe(view.querySelectorAll('[role="tab"]')[1]?.getAttribute('aria-controls'));
+  });
+});
+
+describe('pure helpers', () => {
+  it('finds options whose words start with the search ("eth" is Ethereum, not Tether)', () => {
+    const options = [
+      { value: 'USDT', label: 'USDT', description: 'Tether' },
+      { value: 'ETH', label: 'ETH', description: 'Ethereum' },
+      { value: 'BTC', label: 'BTC', description: 'Bitcoin' },
+    ];
+    expect(matchOptions(options, 'eth').map((option) => option.value)).toEqual(['ETH']);
+    expect(matchOptions(options, ' ').map((option) => option.value)).toEqual(['USDT', 'ETH', 'BTC']);
+    expect(matchOptions(options, 'bit coin')).toEqual([]);
+  });
+
+  it('writes the time left as seconds, minutes:seconds or hours:minutes:seconds', () => {
+    expect(countdownText(45_000)).toBe('45s');
+    expect(countdownText(44_001)).toBe('45s');
+    expect(countdownText(245_000)).toBe('4:05');
+    expect(countdownText(3_723_000)).toBe('1:02:03');
+    expect(countdownText(-5)).toBe('0s');
+  });
+
+  it('draws a QR code as one path of modules, named by the text it holds', () => {
+    const view = render(<QrCode value="TXYZ123" label="Deposit address TXYZ123" />);
+    const svg = view.querySelector('svg') as SVGSVGElement;
+    expect(svg.getAttribute('aria-label')).toBe('Deposit address TXYZ123');
+    expect(svg.querySelector('path')?.getAttribute('d')?.length).toBeGreaterThan(100);
+  });
+});
