@@ -3,7 +3,6 @@
  * markets price the user's coins in USDT, the price lookup the valuation takes, the masked
  * amount, the unread badge's text and the name the user menu shows.
  */
-import type { Profile } from '../../../shared/api/account';
 import type { MarketSymbol } from '../../../shared/api/market';
 import { FUTURES_USDT } from '../../../shared/constants';
 import { SYMBOL_TYPE } from '../../../shared/constants';
