@@ -14,12 +14,13 @@ export interface StatusMessageProps {
   action?: { label: string; onClick: () => void };
   headingLevel?: 1 | 2 | 3;
   children?: ReactNode;
+  testId?: string;
 }
 
-export function StatusMessage({ tone, title, detail, action, headingLevel = 1, children }: StatusMessageProps) {
+export function StatusMessage({ tone, title, detail, action, headingLevel = 1, children, testId }: StatusMessageProps) {
   const Heading = (['h1', 'h2', 'h3'] as const)[headingLevel - 1] ?? 'h1';
   return (
-    <section className={styles.message} data-tone={tone} data-level={headingLevel} role={tone === 'error' ? 'alert' : 'status'} aria-busy={tone === 'loading'}>
+    <section className={styles.message} data-tone={tone} data-level={headingLevel} role={tone === 'error' ? 'alert' : 'status'} aria-busy={tone === 'loading'} data-testid={testId}>
       {tone === 'loading' ? <span className={styles.spinner} aria-hidden="true" /> : null}
       <Heading className={styles.title}>{title}</Heading>
       {detail ? <p className={styles.detail}>{detail}</p> : null}

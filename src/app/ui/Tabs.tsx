@@ -4,9 +4,15 @@
  * one view (the quotes table by type) gives one TabPanel with the current value around that view:
  * every tab then controls a panel that exists. `variant` line is the page's underlined strip;
  * pills, the small filter chips.
+ *
+ * TabLinks is the same strip for a strip whose entries are pages (a list's categories, each with
+ * its own address): links in a navigation landmark, the current one marked aria-current="page",
+ * so that each can be opened in a new tab or shared. Its `side` variant is a section's navigation
+ * that stands in a column beside the content on wide screens and is the pills on narrower ones.
  */
 import * as RadixTabs from '@radix-ui/react-tabs';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { PageLink } from './PageLink';
 import styles from './Tabs.module.css';
 
 export interface TabItem {
@@ -54,5 +60,57 @@ export function TabPanel({ value, children, className, testId }: { value: string
     <RadixTabs.Content value={value} className={[styles.panel, className ?? ''].filter(Boolean).join(' ')} data-testid={testId}>
       {children}
     </RadixTabs.Content>
+  );
+}
+
+export interface TabLinkItem {
+  key: string | number;
+  /** The page, without a language prefix (PageLink's `to`). */
+  to: string;
+  label: ReactNode;
+  current: boolean;
+  testId?: string;
+  /** The entry's data-id (a category's id), for tests and scripts. */
+  dataId?: string | number;
+}
+
+export interface TabLinksProps {
+  items: readonly TabLinkItem[];
+  /** The navigation's accessible name. */
+  label: string;
+  variant?: 'line' | 'pills' | 'side';
+  testId?: string;
+  className?: string;
+}
+
+export function TabLinks({ items, label, variant = 'line', testId, className }: TabLinksProps) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const currentKey = items.find((item) => item.current)?.key;
+  // A strip that scrolls sideways (a phone) brings the current entry into view.
+  useEffect(() => {
+    const list = listRef.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = current.offsetLeft - list.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [currentKey, items.length]);
+  return (
+    <nav aria-label={label} className={className} data-testid={testId}>
+      <ul ref={listRef} className={`${styles.list} ${styles.linkList}`} data-variant={variant}>
+        {items.map((item) => (
+          <li key={item.key} className={styles.linkItem}>
+            <PageLink
+              to={item.to}
+              className={`${styles.tab} ${styles.tabLink}`}
+              aria-current={item.current ? 'page' : undefined}
+              data-state={item.current ? 'active' : 'inactive'}
+              data-testid={item.testId}
+              data-id={item.dataId}
+            >
+              {item.label}
+            </PageLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
