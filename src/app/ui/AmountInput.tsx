@@ -2,10 +2,12 @@
  * An amount (or price) field over src/shared/decimal: what is typed is cleaned as it is typed (a
  * comma counts as the decimal point, never more decimals than `scale`, cut and never rounded);
  * the unit shows inside the field; "Max" and the 25/50/75/100 % buttons fill in a share of
- * `available`, rounded down to the scale. The value stays text: the form turns it into units.
+ * `available`, rounded down to the scale, unless the form works the share out itself (`onShare`:
+ * a limit buy's quantity is a share of the quote balance at the price). The value stays text: the
+ * form turns it into units.
  */
 import { useLingui } from '@lingui/react/macro';
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { sanitizeDecimalInput, shareOfUnits, unitsText } from '../../shared/decimal';
 import { FormField } from './FormField';
 import styles from './AmountInput.module.css';
@@ -24,17 +26,25 @@ export interface AmountInputProps extends Omit<InputHTMLAttributes<HTMLInputElem
   available?: bigint;
   /** The share buttons (25/50/75/100 %); Max alone without them. */
   shares?: boolean;
-  hint?: string;
+  /** What a share button does when the share is not a plain share of `available`; the buttons then show without it. */
+  onShare?: (percent: number) => void;
+  /** The share buttons show but cannot be used (the balance is not known yet, or nobody is signed in). */
+  sharesDisabled?: boolean;
+  hint?: ReactNode;
   error?: string | null;
   testId?: string;
+  /** Test ids of the parts, for a screen whose tests named them before it used the kit (else `${testId}-input`, `-max`, `-share-25`). */
+  partTestIds?: { input?: string; max?: string; share?: (percent: number) => string };
 }
 
-export function AmountInput({ label, value, onValueChange, scale, unit, available, shares = false, hint, error, testId, ...inputProps }: AmountInputProps) {
+export function AmountInput({ label, value, onValueChange, scale, unit, available, shares = false, onShare, sharesDisabled = false, hint, error, testId, partTestIds, ...inputProps }: AmountInputProps) {
   const { t } = useLingui();
   const fill = (percent: number) => {
     if (available === undefined) return;
     onValueChange(unitsText(shareOfUnits(available, percent), scale));
   };
+  const share = onShare ?? fill;
+  const partTestId = (part: string) => (testId ? `${testId}-${part}` : undefined);
   return (
     <FormField
       label={label}
@@ -43,7 +53,7 @@ export function AmountInput({ label, value, onValueChange, scale, unit, availabl
       testId={testId}
       labelExtra={
         available !== undefined && !shares ? (
-          <button type="button" className={styles.max} onClick={() => fill(100)} data-testid={testId ? `${testId}-max` : undefined}>
+          <button type="button" className={styles.max} onClick={() => fill(100)} data-testid={partTestIds?.max ?? partTestId('max')}>
             {t`Max`}
           </button>
         ) : undefined
@@ -62,14 +72,21 @@ export function AmountInput({ label, value, onValueChange, scale, unit, availabl
               spellCheck={false}
               value={value}
               onChange={(event) => onValueChange(sanitizeDecimalInput(event.target.value, scale))}
-              data-testid={testId ? `${testId}-input` : undefined}
+              data-testid={partTestIds?.input ?? partTestId('input')}
             />
             {unit ? <span className={styles.unit}>{unit}</span> : null}
           </div>
-          {shares && available !== undefined ? (
+          {shares && (available !== undefined || onShare) ? (
             <div className={styles.shares} role="group" aria-label={t`Share of the available balance`}>
               {SHARE_PERCENTS.map((percent) => (
-                <button key={percent} type="button" className={styles.share} onClick={() => fill(percent)} data-testid={testId ? `${testId}-share-${percent}` : undefined}>
+                <button
+                  key={percent}
+                  type="button"
+                  className={styles.share}
+                  disabled={sharesDisabled}
+                  onClick={() => share(percent)}
+                  data-testid={partTestIds?.share?.(percent) ?? partTestId(`share-${percent}`)}
+                >
                   {percent}%
                 </button>
               ))}

@@ -45,8 +45,10 @@ export interface DataTableProps<Row> {
   rowProps?: (row: Row) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string | number | boolean | undefined>;
   /** "Load more" below the rows. */
   loadMore?: { onLoadMore: () => void; loading?: boolean; failed?: boolean };
-  /** Pages below the rows. */
-  paging?: { page: number; pageCount: number; onPage: (page: number) => void };
+  /** Pages below the rows (test ids of its parts for a screen whose tests named them before it used the kit). */
+  paging?: { page: number; pageCount: number; onPage: (page: number) => void; testIds?: { previous?: string; page?: string; next?: string } };
+  /** Compact rows (small text, little padding) for a dense panel: a trading page's trades and markets. */
+  density?: 'comfortable' | 'compact';
   /** Stack rows as cards below 820 px (default), or keep the table and let it scroll. */
   stackOnPhone?: boolean;
   testId?: string;
@@ -55,7 +57,7 @@ export interface DataTableProps<Row> {
 
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { t } = useLingui();
-  const { columns, rows, rowKey, caption, state = 'ready', sort, onSort, rowProps, stackOnPhone = true, testId, className } = props;
+  const { columns, rows, rowKey, caption, state = 'ready', sort, onSort, rowProps, stackOnPhone = true, density = 'comfortable', testId, className } = props;
   if (state === 'loading' && rows.length === 0) {
     return (
       <div className={styles.state} data-testid={testId} data-state="loading">
@@ -85,7 +87,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     );
   }
   return (
-    <div className={[styles.wrapper, className ?? ''].filter(Boolean).join(' ')} data-testid={testId} data-state={state} data-stack={stackOnPhone ? 'phone' : 'never'}>
+    <div className={[styles.wrapper, className ?? ''].filter(Boolean).join(' ')} data-testid={testId} data-state={state} data-stack={stackOnPhone ? 'phone' : 'never'} data-density={density}>
       <table className={styles.table} aria-busy={state === 'loading' || undefined}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -148,16 +150,16 @@ function TableFooter<Row>({ loadMore, paging }: DataTableProps<Row>) {
     );
   }
   if (paging && paging.pageCount > 1) {
-    const { page, pageCount, onPage } = paging;
+    const { page, pageCount, onPage, testIds } = paging;
     return (
       <nav className={styles.footer} aria-label={t`Pages`}>
-        <Button variant="secondary" size="small" disabled={page <= 1} onClick={() => onPage(page - 1)} data-testid="page-previous">
+        <Button variant="secondary" size="small" disabled={page <= 1} onClick={() => onPage(page - 1)} data-testid={testIds?.previous ?? 'page-previous'}>
           {t`Previous`}
         </Button>
-        <span className={styles.footerNote} aria-live="polite" data-testid="page-number">
+        <span className={styles.footerNote} aria-live="polite" data-testid={testIds?.page ?? 'page-number'}>
           {t`Page ${page} of ${pageCount}`}
         </span>
-        <Button variant="secondary" size="small" disabled={page >= pageCount} onClick={() => onPage(page + 1)} data-testid="page-next">
+        <Button variant="secondary" size="small" disabled={page >= pageCount} onClick={() => onPage(page + 1)} data-testid={testIds?.next ?? 'page-next'}>
           {t`Next`}
         </Button>
       </nav>

@@ -90,6 +90,18 @@ describe('DataTable', () => {
     act(() => (view.querySelector('[data-testid="page-next"]') as HTMLButtonElement).click());
     expect(onPage).toHaveBeenCalledWith(2);
   });
+
+  it('names its pages\' parts with a screen\'s own test ids and marks a compact table', () => {
+    const onPage = vi.fn();
+    const testIds = { previous: 'history-previous', page: 'history-page', next: 'history-next' };
+    const view = render(<DataTable caption="History" columns={columns} rows={[{ name: 'A', price: '1' }]} rowKey={(row) => row.name} paging={{ page: 2, pageCount: 3, onPage, testIds }} density="compact" testId="table" />);
+    expect(view.querySelector('[data-testid="table"]')?.getAttribute('data-density')).toBe('compact');
+    expect(view.querySelector('[data-testid="history-page"]')?.textContent).toBe('Page 2 of 3');
+    act(() => (view.querySelector('[data-testid="history-previous"]') as HTMLButtonElement).click());
+    expect(onPage).toHaveBeenCalledWith(1);
+    expect(view.querySelector('[data-testid="page-next"]')).toBeNull();
+    expect(view.querySelector('[data-testid="history-next"]')).not.toBeNull();
+  });
 });
 
 describe('AmountInput', () => {
@@ -116,6 +128,20 @@ describe('AmountInput', () => {
     expect(input.value).toBe('30.86');
     act(() => (view.querySelector('[data-testid="amount-share-100"]') as HTMLButtonElement).click());
     expect(input.value).toBe('123.45');
+  });
+
+  it('lets the form work a share out itself, disables the shares while asked to, and names the parts with a screen\'s own test ids', () => {
+    const onShare = vi.fn();
+    const partTestIds = { input: 'order-amount', share: (percent: number) => `order-percent-${percent}` };
+    let view = render(<AmountInput label="Amount" value="" onValueChange={() => undefined} scale={6} shares onShare={onShare} partTestIds={partTestIds} />);
+    expect(view.querySelector('[data-testid="order-amount"]')?.tagName).toBe('INPUT');
+    // Without `available` the shares still show when the form works them out; Max does not.
+    expect(view.textContent).not.toContain('Max');
+    act(() => (view.querySelector('[data-testid="order-percent-50"]') as HTMLButtonElement).click());
+    expect(onShare).toHaveBeenCalledWith(50);
+    act(() => root!.unmount());
+    view = render(<AmountInput label="Amount" value="" onValueChange={() => undefined} scale={6} shares onShare={onShare} sharesDisabled partTestIds={partTestIds} />);
+    expect((view.querySelector('[data-testid="order-percent-25"]') as HTMLButtonElement).disabled).toBe(true);
   });
 });
 
