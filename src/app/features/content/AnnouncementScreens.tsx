@@ -8,6 +8,7 @@ import { useLingui } from '@lingui/react/macro';
 import { SEARCH_TEXT_MAX } from '../../../shared/api/content';
 import { useLanguage } from '../../i18n/useLanguage';
 import { PageLink } from '../../ui/PageLink';
+import { StatusMessage } from '../../ui/StatusMessage';
 import { ArticleView } from './ArticleView';
 import styles from './content.module.css';
 import { ContentFrame, useQueryId, useQueryText } from './ContentFrame';
@@ -62,9 +63,7 @@ export function AnnouncementSearchScreen() {
         {query ? (
           <SearchResults query={query} />
         ) : (
-          <p className={styles.emptyState} data-testid="search-prompt">
-            {t`Type a word or two to search the announcements.`}
-          </p>
+          <StatusMessage tone="neutral" title={t`Type a word or two to search the announcements.`} headingLevel={2} testId="search-prompt" />
         )}
         <PageLink to="/announcements" className={styles.backLink}>
           {t`All announcements`}

@@ -9,6 +9,9 @@ import type { Post } from '../../../shared/api/content';
 import { formatDate } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { useOnline } from '../../pwa/connectivity';
+import { Button } from '../../ui/Button';
+import { Panel } from '../../ui/Panel';
+import { StatusMessage } from '../../ui/StatusMessage';
 import { ArticleBody } from './ArticleBody';
 import styles from './content.module.css';
 import { useSiteName } from './ContentFrame';
@@ -19,18 +22,18 @@ export function ArticleView({ view, retry, language, back }: { view: ArticleStat
   const { t } = useLingui();
   switch (view.phase) {
     case 'loading':
-      return (
-        <p className={styles.loading} role="status" aria-busy="true" data-testid="article-loading">
-          {t`Loading…`}
-        </p>
-      );
+      return <StatusMessage tone="loading" title={t`Loading…`} headingLevel={2} testId="article-loading" />;
     case 'missing':
       return (
-        <section className={styles.emptyState} data-testid="article-missing">
-          <h2>{t`This article was not found`}</h2>
-          <p>{t`It may have been removed, or the link is incomplete.`}</p>
+        <StatusMessage
+          tone="neutral"
+          title={t`This article was not found`}
+          detail={t`It may have been removed, or the link is incomplete.`}
+          headingLevel={2}
+          testId="article-missing"
+        >
           {back}
-        </section>
+        </StatusMessage>
       );
     case 'needsNetwork':
       return <NeedsNetwork retry={retry} back={back} />;
@@ -62,24 +65,26 @@ function ReadyArticle({
   const published = formatDate(post.publishedAt, language);
   const savedOn = storedAt === undefined ? '' : formatDate(storedAt, language, { withTime: true });
   return (
-    <article className={styles.article} data-testid="article" data-id={post.id} data-source={storedAt === undefined ? 'network' : 'device'}>
-      {storedAt === undefined || checking ? null : (
-        <OfflineNotice testId="article-offline">{t`You are reading the copy saved on this device on ${savedOn}.`}</OfflineNotice>
-      )}
-      <header className={styles.articleHeader}>
-        <h2 className={styles.articleTitle} data-testid="article-title">
-          {post.title}
-        </h2>
-        <p className={styles.meta}>
-          <time dateTime={new Date(post.publishedAt).toISOString()} data-testid="article-date">
-            {published}
-          </time>
-        </p>
-      </header>
-      {post.coverUrl ? <img className={styles.cover} src={post.coverUrl} alt="" data-testid="article-cover" /> : null}
-      <ArticleBody body={post.body} />
-      {back ? <footer className={styles.articleFooter}>{back}</footer> : null}
-    </article>
+    <Panel>
+      <article className={styles.article} data-testid="article" data-id={post.id} data-source={storedAt === undefined ? 'network' : 'device'}>
+        {storedAt === undefined || checking ? null : (
+          <OfflineNotice testId="article-offline">{t`You are reading the copy saved on this device on ${savedOn}.`}</OfflineNotice>
+        )}
+        <header className={styles.articleHeader}>
+          <h2 className={styles.articleTitle} data-testid="article-title">
+            {post.title}
+          </h2>
+          <p className={styles.meta}>
+            <time dateTime={new Date(post.publishedAt).toISOString()} data-testid="article-date">
+              {published}
+            </time>
+          </p>
+        </header>
+        {post.coverUrl ? <img className={styles.cover} src={post.coverUrl} alt="" data-testid="article-cover" /> : null}
+        <ArticleBody body={post.body} />
+        {back ? <footer className={styles.articleFooter}>{back}</footer> : null}
+      </article>
+    </Panel>
   );
 }
 
@@ -87,19 +92,23 @@ function NeedsNetwork({ retry, back }: { retry: () => void; back?: ReactNode }) 
   const { t } = useLingui();
   const online = useOnline();
   return (
-    <section className={styles.emptyState} role="status" data-testid="article-needs-network">
-      <h2>{t`This article needs the network`}</h2>
-      <p>
-        {online
+    <StatusMessage
+      tone="neutral"
+      title={t`This article needs the network`}
+      detail={
+        online
           ? t`It is not saved on this device, and the server could not be reached. Try again in a moment.`
-          : t`It is not saved on this device yet. It opens by itself as soon as you are back online.`}
-      </p>
+          : t`It is not saved on this device yet. It opens by itself as soon as you are back online.`
+      }
+      headingLevel={2}
+      testId="article-needs-network"
+    >
       <div className={styles.actions}>
-        <button type="button" className={styles.button} onClick={retry}>
+        <Button variant="secondary" onClick={retry}>
           {t`Try again`}
-        </button>
+        </Button>
         {back}
       </div>
-    </section>
+    </StatusMessage>
   );
 }

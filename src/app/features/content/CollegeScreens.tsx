@@ -10,7 +10,11 @@ import { useId, useState } from 'react';
 import type { PostSummary } from '../../../shared/api/content';
 import { LIST_PAGE_MAX } from '../../../shared/constants';
 import { useLanguage } from '../../i18n/useLanguage';
+import { Button } from '../../ui/Button';
+import { ChevronDownIcon } from '../../ui/icons';
 import { PageLink } from '../../ui/PageLink';
+import { Panel } from '../../ui/Panel';
+import { StatusMessage } from '../../ui/StatusMessage';
 import { useStoredArticleIds } from './articleStore';
 import { ArticleView } from './ArticleView';
 import styles from './content.module.css';
@@ -109,17 +113,22 @@ function DetailLeftNav({ currentId, foldable = false }: { currentId?: number; fo
   return (
     <nav className={styles.leftNav} aria-label={t`College contents`} data-testid="college-nav" data-foldable={foldable ? 'true' : 'false'} data-open={open ? 'true' : 'false'}>
       {foldable ? (
-        <button type="button" className={styles.navToggle} aria-expanded={open} aria-controls={groupsId} onClick={() => setOpen(!open)} data-testid="college-nav-toggle">
+        <Button
+          variant="secondary"
+          block
+          className={styles.navToggle}
+          aria-expanded={open}
+          aria-controls={groupsId}
+          onClick={() => setOpen(!open)}
+          data-testid="college-nav-toggle"
+        >
           <span>{t`Contents`}</span>
           {current ? <span className={styles.navToggleCurrent}>{current.title}</span> : null}
-        </button>
+          <ChevronDownIcon className={styles.navToggleIcon} />
+        </Button>
       ) : null}
-      <div id={groupsId} className={styles.navGroups}>
-        {view.phase === 'loading' ? (
-          <p className={styles.loading} role="status">
-            {t`Loading…`}
-          </p>
-        ) : null}
+      <Panel id={groupsId} className={styles.navGroups}>
+        {view.phase === 'loading' ? <StatusMessage tone="loading" title={t`Loading…`} headingLevel={2} /> : null}
         {groups.map((group) => (
           <section key={group.id} className={styles.navGroup} data-testid="college-nav-group" data-id={group.id}>
             <h2 className={styles.navHeading}>{group.name}</h2>
@@ -142,7 +151,7 @@ function DetailLeftNav({ currentId, foldable = false }: { currentId?: number; fo
             </ul>
           </section>
         ))}
-      </div>
+      </Panel>
     </nav>
   );
 }

@@ -5,12 +5,15 @@
  */
 import { Plural, useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { SEARCH_TEXT_MAX, type Category } from '../../../shared/api/content';
 import type { Language } from '../../../shared/languages';
 import { useLocalize } from '../../i18n/useLanguage';
 import { useOnline } from '../../pwa/connectivity';
-import { PageLink } from '../../ui/PageLink';
+import { Button } from '../../ui/Button';
+import { SearchIcon } from '../../ui/icons';
+import { StatusMessage } from '../../ui/StatusMessage';
+import { TabLinks } from '../../ui/Tabs';
 import { useStoredArticleIds } from './articleStore';
 import styles from './content.module.css';
 import { OfflineNotice, StorageProblemNote } from './OfflineNotice';
@@ -36,32 +39,21 @@ export function CategoryNav({
 }) {
   const { t } = useLingui();
   const entries = [{ id: rootId, name: t({ message: 'All', comment: 'The tab of a list of articles that shows every category' }) }, ...(root?.children ?? [])];
-  const listRef = useRef<HTMLUListElement>(null);
-  // On a phone the tabs scroll sideways: the chosen one is brought into view.
-  useEffect(() => {
-    const list = listRef.current;
-    const current = list?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
-    list.scrollLeft = current.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
-  }, [selectedId, root]);
   return (
-    <nav className={variant === 'side' ? `${styles.tabs} ${styles.sideNav}` : styles.tabs} aria-label={label} data-testid="category-nav">
-      <ul ref={listRef}>
-        {entries.map((entry) => (
-          <li key={entry.id}>
-            <PageLink
-              to={pathOf(entry.id)}
-              className={styles.tab}
-              aria-current={entry.id === selectedId ? 'page' : undefined}
-              data-testid="category-tab"
-              data-id={entry.id}
-            >
-              {entry.name}
-            </PageLink>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <TabLinks
+      label={label}
+      variant={variant === 'side' ? 'side' : 'pills'}
+      className={variant === 'side' ? styles.sideNav : undefined}
+      testId="category-nav"
+      items={entries.map((entry) => ({
+        key: entry.id,
+        to: pathOf(entry.id),
+        label: entry.name,
+        current: entry.id === selectedId,
+        testId: 'category-tab',
+        dataId: entry.id,
+      }))}
+    />
   );
 }
 
@@ -78,10 +70,10 @@ export function SearchForm({ initial = '' }: { initial?: string }) {
   };
   return (
     <form className={styles.search} role="search" onSubmit={submit} data-testid="announcement-search-form">
-      <label className={styles.visuallyHidden} htmlFor={inputId}>
+      <label className="visually-hidden" htmlFor={inputId}>
         {t`Search announcements`}
       </label>
-      <SearchIcon />
+      <SearchIcon className={styles.searchIcon} />
       <input
         id={inputId}
         className={styles.searchInput}
@@ -94,9 +86,9 @@ export function SearchForm({ initial = '' }: { initial?: string }) {
         enterKeyHint="search"
         data-testid="announcement-search-input"
       />
-      <button type="submit" className={styles.searchButton}>
+      <Button type="submit" size="small">
         {t({ message: 'Search', comment: 'Button that runs a search' })}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -140,9 +132,9 @@ export function ListingSection({ listing, language, categoryId, detailPath, empt
         <PostList posts={view.posts} language={language} detailPath={detailPath} storedIds={storedIds} offline={offline} compact={compact} />
       ) : null}
       {hasMore ? (
-        <button type="button" className={styles.loadMore} onClick={loadMore} disabled={view.loadingMore} data-testid="listing-load-more">
-          {view.loadingMore ? t`Loading…` : t`Load more`}
-        </button>
+        <Button variant="secondary" className={styles.loadMore} onClick={loadMore} loading={view.loadingMore} data-testid="listing-load-more">
+          {t`Load more`}
+        </Button>
       ) : null}
       {view.loadMoreFailed ? (
         <p className={styles.warning} role="alert">
@@ -155,27 +147,9 @@ export function ListingSection({ listing, language, categoryId, detailPath, empt
 
 function ListingContent({ view, emptyText }: { view: ListingView; emptyText: string }) {
   const { t } = useLingui();
-  if (view.phase === 'loading') {
-    return (
-      <p className={styles.loading} role="status">
-        {t`Loading…`}
-      </p>
-    );
-  }
-  if (view.phase === 'missing') {
-    return (
-      <p className={styles.emptyState} data-testid="listing-missing">
-        {t`This category was not found.`}
-      </p>
-    );
-  }
-  if (view.posts.length === 0 && view.source === 'network') {
-    return (
-      <p className={styles.emptyState} data-testid="listing-empty">
-        {emptyText}
-      </p>
-    );
-  }
+  if (view.phase === 'loading') return <StatusMessage tone="loading" title={t`Loading…`} headingLevel={2} />;
+  if (view.phase === 'missing') return <StatusMessage tone="neutral" title={t`This category was not found.`} headingLevel={2} testId="listing-missing" />;
+  if (view.posts.length === 0 && view.source === 'network') return <StatusMessage tone="neutral" title={emptyText} headingLevel={2} testId="listing-empty" />;
   return null;
 }
 
@@ -192,19 +166,10 @@ function DeviceListNotice({ source, retry }: { source: ListingView['source']; re
     <OfflineNotice>
       {whatShows} {online ? null : t`The list loads again by itself when you are back online.`}{' '}
       {online ? (
-        <button type="button" className={styles.inlineButton} onClick={retry}>
+        <Button variant="ghost" size="small" onClick={retry}>
           {t`Try again`}
-        </button>
+        </Button>
       ) : null}
     </OfflineNotice>
-  );
-}
-
-function SearchIcon() {
-  return (
-    <svg className={styles.searchIcon} viewBox="0 0 20 20" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
-      <circle cx="9" cy="9" r="5.5" />
-      <path d="m13.2 13.2 3.8 3.8" />
-    </svg>
   );
 }

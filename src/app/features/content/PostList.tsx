@@ -7,7 +7,10 @@ import { useLingui } from '@lingui/react/macro';
 import type { PostSummary } from '../../../shared/api/content';
 import { formatDate } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
+import { Badge } from '../../ui/Badge';
+import { ArrowIcon, CheckIcon } from '../../ui/icons';
 import { PageLink } from '../../ui/PageLink';
+import { Panel } from '../../ui/Panel';
 import styles from './content.module.css';
 
 export interface PostListProps {
@@ -24,13 +27,15 @@ export interface PostListProps {
 
 export function PostList({ posts, language, detailPath, storedIds, offline, compact = false, testId = 'post-list' }: PostListProps) {
   return (
-    <ul className={compact ? `${styles.list} ${styles.compactList}` : styles.list} data-testid={testId}>
-      {posts.map((post) => (
-        <li key={post.id}>
-          <PostRow post={post} language={language} to={detailPath(post.id)} stored={storedIds.has(post.id)} offline={offline} compact={compact} />
-        </li>
-      ))}
-    </ul>
+    <Panel flush>
+      <ul className={compact ? `${styles.list} ${styles.compactList}` : styles.list} data-testid={testId}>
+        {posts.map((post) => (
+          <li key={post.id}>
+            <PostRow post={post} language={language} to={detailPath(post.id)} stored={storedIds.has(post.id)} offline={offline} compact={compact} />
+          </li>
+        ))}
+      </ul>
+    </Panel>
   );
 }
 
@@ -49,7 +54,11 @@ function PostRow({ post, language, to, stored, offline, compact }: { post: PostS
       {post.coverUrl && !compact ? <img className={styles.thumb} src={post.coverUrl} alt="" loading="lazy" /> : null}
       <span className={styles.rowText}>
         <span className={styles.rowTitle} data-testid="post-title">
-          {post.pinned ? <span className={styles.pinned}>{t({ message: 'Pinned', comment: 'Badge of an article kept at the top of the list' })}</span> : null}
+          {post.pinned ? (
+            <Badge tone="brand" className={styles.pinned}>
+              {t({ message: 'Pinned', comment: 'Badge of an article kept at the top of the list' })}
+            </Badge>
+          ) : null}
           {post.title}
         </span>
         {post.summary && !compact ? <span className={styles.summary}>{post.summary}</span> : null}
@@ -58,35 +67,15 @@ function PostRow({ post, language, to, stored, offline, compact }: { post: PostS
             {formatDate(post.publishedAt, language)}
           </time>
           {stored ? (
-            <span className={styles.storedBadge} data-testid="post-stored">
-              <CheckIcon />
+            <Badge tone="success" data-testid="post-stored">
+              <CheckIcon size={14} />
               {t`Available offline`}
-            </span>
+            </Badge>
           ) : null}
-          {available ? null : (
-            <span className={styles.networkBadge} data-testid="post-needs-network">
-              {t`Needs the network`}
-            </span>
-          )}
+          {available ? null : <Badge data-testid="post-needs-network">{t`Needs the network`}</Badge>}
         </span>
       </span>
-      <ChevronIcon />
+      <ArrowIcon direction="right" size={16} className={styles.chevron} />
     </PageLink>
-  );
-}
-
-export function CheckIcon() {
-  return (
-    <svg viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d="m3.5 8.5 3 3 6-7" />
-    </svg>
-  );
-}
-
-function ChevronIcon() {
-  return (
-    <svg className={styles.chevron} viewBox="0 0 16 16" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d="m6 3.5 4.5 4.5L6 12.5" />
-    </svg>
   );
 }

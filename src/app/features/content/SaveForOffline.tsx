@@ -7,8 +7,9 @@ import { useLingui } from '@lingui/react/macro';
 import type { PostSummary } from '../../../shared/api/content';
 import type { Language } from '../../../shared/languages';
 import { useOnline } from '../../pwa/connectivity';
+import { Button } from '../../ui/Button';
+import { CheckIcon } from '../../ui/icons';
 import styles from './content.module.css';
-import { CheckIcon } from './PostList';
 import { useSaveCategory } from './useSaveCategory';
 
 export function SaveForOffline({ language, categoryId, shown }: { language: Language; categoryId: number; shown: readonly PostSummary[] }) {
@@ -31,14 +32,14 @@ export function SaveForOffline({ language, categoryId, shown }: { language: Lang
             <CheckIcon />
             {t`Saved for offline`}
           </span>
-          <button type="button" className={styles.textButton} onClick={start} disabled={!online} data-testid="save-offline-update">
+          <Button variant="ghost" size="small" onClick={start} disabled={!online} data-testid="save-offline-update">
             {t({ message: 'Update', comment: 'Saves the newest copy of a list of articles that is already saved for offline reading' })}
-          </button>
+          </Button>
         </>
       ) : (
-        <button
-          type="button"
-          className={styles.saveButton}
+        <Button
+          variant="secondary"
+          size="small"
           onClick={start}
           disabled={saving || !online}
           title={online ? undefined : t`Saving needs the network`}
@@ -46,7 +47,7 @@ export function SaveForOffline({ language, categoryId, shown }: { language: Lang
         >
           <DownloadIcon />
           {saving ? t`Saving ${done} of ${total}…` : t`Save for offline`}
-        </button>
+        </Button>
       )}
       {saving ? <progress className={styles.progress} max={Math.max(total, 1)} value={done} aria-label={t`Saving for offline`} data-testid="save-offline-progress" /> : null}
       {progress.phase === 'failed' ? (
