@@ -133,7 +133,7 @@ test.describe('notification centre', () => {
     await expect(page.getByTestId('notification-read-all')).toBeDisabled();
 
     await page.getByTestId('notification-filter-unread').click();
-    await expect(page.getByTestId('notification-filter-unread')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('notification-filter-unread')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByTestId('notification-empty')).toHaveText('No unread notifications');
     await page.getByTestId('notification-filter-all').click();
     await expect(rows.filter({ hasText: marker })).toHaveCount(3);

@@ -19,7 +19,10 @@ import { NOTIFICATION_TYPE_TEXT } from '../../layout/header/notificationText';
 import { markAllNotificationsRead, markNotificationRead } from '../../layout/header/notifications';
 import { useHubStatus } from '../../state/hub';
 import { showToast } from '../../state/hub-store';
-import { PageLink } from '../../ui/PageLink';
+import { Button, ButtonLink } from '../../ui/Button';
+import { Panel } from '../../ui/Panel';
+import { StatusMessage } from '../../ui/StatusMessage';
+import { TabPanel, Tabs } from '../../ui/Tabs';
 import {
   NOTIFICATION_PAGE_SIZE,
   appendPage,
@@ -48,10 +51,11 @@ async function readNotificationPage(filter: NotificationFilter, offset: number):
 }
 
 export function NotificationCentre({ language }: { language: Language }) {
+  const { t } = useLingui();
   const status = useHubStatus();
   const session = status?.session.status ?? 'unknown';
   if (session === 'signedOut') return <SignInPrompt />;
-  if (session === 'unknown') return <p className={styles.note} role="status" aria-busy="true" data-testid="notification-centre-loading" />;
+  if (session === 'unknown') return <StatusMessage tone="loading" title={t`Loading…`} headingLevel={2} testId="notification-centre-loading" />;
   return <SignedInCentre language={language} unread={status?.notifications?.unread ?? null} />;
 }
 
@@ -59,12 +63,11 @@ function SignInPrompt() {
   const { t } = useLingui();
   const { pathname } = useLocation();
   return (
-    <section className={styles.prompt} data-testid="notification-signin">
-      <p>{t`Sign in to see your notifications.`}</p>
-      <PageLink to={loginPath(pathname)} className={styles.primaryButton} data-testid="notification-signin-link">
+    <StatusMessage tone="neutral" title={t`Sign in to see your notifications.`} headingLevel={2} testId="notification-signin">
+      <ButtonLink to={loginPath(pathname)} data-testid="notification-signin-link">
         {t`Log in`}
-      </PageLink>
-    </section>
+      </ButtonLink>
+    </StatusMessage>
   );
 }
 
@@ -158,49 +161,38 @@ function SignedInCentre({ language, unread }: { language: Language; unread: numb
   const anyUnread = (unread ?? 0) > 0 || view.items.some((item) => !item.readFlag);
   return (
     <section className={styles.centre} data-testid="notification-centre" data-phase={view.phase} data-filter={view.filter}>
-      <div className={styles.toolbar}>
-        <div className={styles.filters} role="group" aria-label={t`Notification filter`}>
-          <FilterButton filter="all" current={view.filter} onSelect={loadFirstPage} label={t({ message: 'All', comment: 'Filter of the notification list: every notification' })} />
-          <FilterButton filter="unread" current={view.filter} onSelect={loadFirstPage} label={unread ? t`Unread (${unread})` : t`Unread`} />
-        </div>
-        <button type="button" className={styles.textButton} data-testid="notification-read-all" onClick={readAll} disabled={readingAll || !anyUnread}>
-          {t`Read all`}
-        </button>
-      </div>
-      <NotificationListBody view={view} language={language} onRead={markRead} onRetry={() => loadFirstPage(view.filter)} />
-      {view.phase === 'ready' && view.hasMore ? (
-        <button type="button" className={styles.secondaryButton} data-testid="notification-load-more" onClick={loadMore} disabled={view.loadingMore}>
-          {view.loadingMore ? t`Loading…` : t`Load more`}
-        </button>
-      ) : null}
+      <Tabs
+        label={t`Notification filter`}
+        variant="pills"
+        value={view.filter}
+        onValueChange={(filter) => {
+          if (filter !== view.filter && isNotificationFilter(filter)) loadFirstPage(filter);
+        }}
+        items={[
+          { value: 'all', label: t({ message: 'All', comment: 'Filter of the notification list: every notification' }), testId: 'notification-filter-all' },
+          { value: 'unread', label: unread ? t`Unread (${unread})` : t`Unread`, testId: 'notification-filter-unread' },
+        ]}
+        trailing={
+          <Button variant="ghost" size="small" data-testid="notification-read-all" onClick={readAll} loading={readingAll} disabled={!anyUnread}>
+            {t`Read all`}
+          </Button>
+        }
+      >
+        <TabPanel value={view.filter} className={styles.panel}>
+          <NotificationListBody view={view} language={language} onRead={markRead} onRetry={() => loadFirstPage(view.filter)} />
+          {view.phase === 'ready' && view.hasMore ? (
+            <Button variant="secondary" className={styles.loadMore} data-testid="notification-load-more" onClick={loadMore} loading={view.loadingMore}>
+              {t`Load more`}
+            </Button>
+          ) : null}
+        </TabPanel>
+      </Tabs>
     </section>
   );
 }
 
-function FilterButton({
-  filter,
-  current,
-  onSelect,
-  label,
-}: {
-  filter: NotificationFilter;
-  current: NotificationFilter;
-  onSelect: (filter: NotificationFilter) => void;
-  label: string;
-}) {
-  return (
-    <button
-      type="button"
-      className={styles.filter}
-      aria-pressed={filter === current}
-      data-testid={`notification-filter-${filter}`}
-      onClick={() => {
-        if (filter !== current) onSelect(filter);
-      }}
-    >
-      {label}
-    </button>
-  );
+function isNotificationFilter(value: string): value is NotificationFilter {
+  return value === 'all' || value === 'unread';
 }
 
 function NotificationListBody({
@@ -215,38 +207,23 @@ function NotificationListBody({
   onRetry: () => void;
 }) {
   const { t } = useLingui();
-  if (view.phase === 'loading') {
-    return (
-      <p className={styles.note} role="status" aria-busy="true">
-        {t`Loading…`}
-      </p>
-    );
-  }
+  if (view.phase === 'loading') return <StatusMessage tone="loading" title={t`Loading…`} headingLevel={2} />;
   if (view.phase === 'failed') {
-    return (
-      <div className={styles.note} role="alert" data-testid="notification-failed">
-        <p>{t`The notifications could not be loaded.`}</p>
-        <button type="button" className={styles.secondaryButton} onClick={onRetry}>
-          {t`Try again`}
-        </button>
-      </div>
-    );
+    return <StatusMessage tone="error" title={t`The notifications could not be loaded.`} headingLevel={2} action={{ label: t`Try again`, onClick: onRetry }} testId="notification-failed" />;
   }
   if (view.items.length === 0) {
-    return (
-      <p className={styles.note} data-testid="notification-empty">
-        {view.filter === 'unread' ? t`No unread notifications` : t`No notifications yet`}
-      </p>
-    );
+    return <StatusMessage tone="neutral" title={view.filter === 'unread' ? t`No unread notifications` : t`No notifications yet`} headingLevel={2} testId="notification-empty" />;
   }
   return (
-    <ul className={styles.list} data-testid="notification-list">
-      {view.items.map((item) => (
-        <li key={item.id}>
-          <NotificationRow item={item} language={language} onRead={onRead} />
-        </li>
-      ))}
-    </ul>
+    <Panel flush>
+      <ul className={styles.list} data-testid="notification-list">
+        {view.items.map((item) => (
+          <li key={item.id}>
+            <NotificationRow item={item} language={language} onRead={onRead} />
+          </li>
+        ))}
+      </ul>
+    </Panel>
   );
 }
 
@@ -257,7 +234,7 @@ function NotificationRow({ item, language, onRead }: { item: Notification; langu
       <span className={styles.rowHeading}>
         <span className={styles.dot} aria-hidden="true" />
         <span className={styles.type}>{i18n._(NOTIFICATION_TYPE_TEXT[item.typeName])}</span>
-        <span className={styles.visuallyHidden}>{item.readFlag ? t({ message: 'Read', comment: 'State of a notification: the user has read it' }) : t({ message: 'Unread', comment: 'State of a notification: not read yet' })}</span>
+        <span className="visually-hidden">{item.readFlag ? t({ message: 'Read', comment: 'State of a notification: the user has read it' }) : t({ message: 'Unread', comment: 'State of a notification: not read yet' })}</span>
         <time className={styles.time} dateTime={new Date(item.createdAt).toISOString()}>
           {formatDate(item.createdAt, language, { withTime: true })}
         </time>
