@@ -5,6 +5,7 @@
  */
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useId, type ReactNode } from 'react';
+import { Panel } from '../../ui/Panel';
 import styles from './account.module.css';
 
 const localeRoute = getRouteApi('/{-$locale}');
@@ -24,7 +25,7 @@ export function AccountCard({ title, lead, footer, children }: AccountCardProps)
   }, [title, config.name]);
   return (
     <div className={styles.page}>
-      <section className={styles.card} aria-labelledby={headingId}>
+      <Panel className={styles.card} aria-labelledby={headingId}>
         <header className={styles.cardHeader}>
           <h1 className={styles.title} id={headingId} data-testid="page-title">
             {title}
@@ -33,7 +34,7 @@ export function AccountCard({ title, lead, footer, children }: AccountCardProps)
         </header>
         {children}
         {footer ? <div className={styles.cardFooter}>{footer}</div> : null}
-      </section>
+      </Panel>
     </div>
   );
 }

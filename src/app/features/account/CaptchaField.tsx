@@ -7,6 +7,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { Ref } from 'react';
 import { captchaImageCall } from '../../../shared/api/account';
 import { API_BASE_PATH } from '../../../shared/client/client';
+import { Button } from '../../ui/Button';
 import styles from './account.module.css';
 import { Field, FieldInput, useFieldIds } from './Field';
 
@@ -45,9 +46,9 @@ export function CaptchaField({ value, onChange, nonce, onRefresh, error, inputRe
             testId="captcha-input"
           />
         </div>
-        <button type="button" className={styles.captchaButton} onClick={onRefresh} aria-label={t`Show another image`}>
+        <Button variant="secondary" className={styles.captchaButton} onClick={onRefresh} aria-label={t`Show another image`}>
           <img src={captchaImageUrl(nonce)} alt="" width={128} height={46} data-testid="captcha-image" />
-        </button>
+        </Button>
       </div>
     </Field>
   );

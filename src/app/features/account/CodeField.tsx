@@ -5,6 +5,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState, type Ref } from 'react';
+import { Button } from '../../ui/Button';
 import styles from './account.module.css';
 import { useCountdown } from './countdown';
 import { Field, FieldInput, useFieldIds } from './Field';
@@ -53,16 +54,9 @@ export function CodeField({ value, onChange, onSend, sentHint, error, inputRef }
           onChange={(typed) => onChange(typed.trim())}
           testId="code-input"
         />
-        <button
-          type="button"
-          className={styles.inlineButton}
-          onClick={send}
-          disabled={sending || seconds > 0}
-          aria-live="polite"
-          data-testid="send-code"
-        >
+        <Button variant="ghost" className={styles.inlineButton} onClick={send} disabled={sending || seconds > 0} aria-live="polite" data-testid="send-code">
           {buttonText}
-        </button>
+        </Button>
       </div>
     </Field>
   );

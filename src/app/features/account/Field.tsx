@@ -5,6 +5,7 @@
  * A FieldInput inside a Field takes the field's ids and message from it.
  */
 import { createContext, use, useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { Button } from '../../ui/Button';
 import styles from './account.module.css';
 
 export interface FieldIds {
@@ -100,10 +101,11 @@ export function FormError({ message }: { message: string | null }) {
   );
 }
 
+/** The form's one action; while the form is busy it says what is happening (its children) and waits. */
 export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
   return (
-    <button type="submit" className={styles.submit} disabled={busy} aria-busy={busy} data-testid="submit">
+    <Button type="submit" size="large" block className={styles.submit} disabled={busy} aria-busy={busy} data-testid="submit">
       {children}
-    </button>
+    </Button>
   );
 }

@@ -1,6 +1,8 @@
 /** A password input with a show/hide toggle (the toggle says which state it is in: aria-pressed). */
 import { useLingui } from '@lingui/react/macro';
 import { useState, type Ref } from 'react';
+import { Button } from '../../ui/Button';
+import { EyeIcon, EyeOffIcon } from '../../ui/icons';
 import styles from './account.module.css';
 import { Field, FieldInput, useFieldIds } from './Field';
 
@@ -35,27 +37,10 @@ export function PasswordField({ label, value, onChange, autoComplete, name, erro
           onChange={onChange}
           testId={testId}
         />
-        <button
-          type="button"
-          className={styles.iconButton}
-          aria-pressed={shown}
-          aria-label={t`Show password`}
-          aria-controls={ids.inputId}
-          onClick={() => setShown((current) => !current)}
-        >
-          <EyeIcon crossed={shown} />
-        </button>
+        <Button variant="icon" className={styles.inlineButton} aria-pressed={shown} aria-label={t`Show password`} aria-controls={ids.inputId} onClick={() => setShown((current) => !current)}>
+          {shown ? <EyeOffIcon /> : <EyeIcon />}
+        </Button>
       </div>
     </Field>
-  );
-}
-
-function EyeIcon({ crossed }: { crossed: boolean }) {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" aria-hidden="true">
-      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
-      <circle cx="12" cy="12" r="3" />
-      {crossed ? <path d="M4 4l16 16" /> : null}
-    </svg>
   );
 }

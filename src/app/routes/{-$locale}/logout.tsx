@@ -10,11 +10,11 @@ import { useEffect } from 'react';
 import { LOGOUT_DELAY_MS } from '../../../shared/constants';
 import { getHub } from '../../api/hub';
 import { AccountCard } from '../../features/account/AccountCard';
-import styles from '../../features/account/account.module.css';
 import { signOutAndLeave } from '../../features/account/signOut';
 import { localizedPath } from '../../i18n/routeLanguage';
 import { useLanguage } from '../../i18n/useLanguage';
 import { resetSession, session } from '../../state/session';
+import { StatusMessage } from '../../ui/StatusMessage';
 
 export const Route = createFileRoute('/{-$locale}/logout')({
   component: LogoutPage,
@@ -40,10 +40,7 @@ function LogoutPage() {
   }, [router, language]);
   return (
     <AccountCard title={t`Sign out`}>
-      <div className={styles.status} role="status" aria-live="polite" data-testid="logout-status">
-        <span className={styles.spinner} aria-hidden="true" />
-        <p>{t`Signing out…`}</p>
-      </div>
+      <StatusMessage tone="loading" title={t`Signing out…`} headingLevel={2} testId="logout-status" />
     </AccountCard>
   );
 }
