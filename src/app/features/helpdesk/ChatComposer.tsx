@@ -8,6 +8,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { CHAT_TEXT_LENGTH_MAX } from '../../../shared/api/helpdesk';
 import { EMOJI_PICKER_HEIGHT_PX } from '../../../shared/constants';
+import { Button } from '../../ui/Button';
 import { EmojiPicker } from './EmojiPicker';
 import { emoticonToken } from './emoticonTokens';
 import { chatTextToSend, limitLines, mayAddLine, textareaRows } from './rules';
@@ -100,9 +101,8 @@ export function ChatComposer({
         />
       ) : null}
       <div className={styles.row}>
-        <button
-          type="button"
-          className={styles.iconButton}
+        <Button
+          variant="icon"
           aria-label={t`Emoticons`}
           title={t`Emoticons`}
           aria-expanded={pickerOpen}
@@ -116,12 +116,11 @@ export function ChatComposer({
             <circle cx="9" cy="10" r="0.9" fill="currentColor" />
             <circle cx="15" cy="10" r="0.9" fill="currentColor" />
           </svg>
-        </button>
+        </Button>
         {onSendImage ? (
           <>
-            <button
-              type="button"
-              className={styles.iconButton}
+            <Button
+              variant="icon"
               aria-label={t`Send an image`}
               title={t`Send an image`}
               disabled={sending}
@@ -133,7 +132,7 @@ export function ChatComposer({
                 <circle cx="9" cy="10" r="1.6" />
                 <path d="M5 17.5l4.5-4.5 3 3 2.5-2.5 4 4" />
               </svg>
-            </button>
+            </Button>
             <input
               ref={fileInput}
               className={styles.fileInput}
@@ -163,9 +162,9 @@ export function ChatComposer({
           onKeyDown={onKeyDown}
           data-testid="helpdesk-input"
         />
-        <button type="button" className={styles.sendButton} disabled={sending || text === null} onClick={() => void send()} data-testid="helpdesk-send">
+        <Button disabled={sending || text === null} onClick={() => void send()} data-testid="helpdesk-send">
           {sending ? t`Sending…` : t`Send`}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -10,6 +10,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { HELPDESK_MESSAGE_TYPE, type HelpdeskMessage } from '../../../shared/api/helpdesk';
 import type { HelpdeskChannelState } from '../../../workers/protocol';
+import { Button } from '../../ui/Button';
 import { clockTime, isChatImagePath } from './chatLines';
 import { Emoticon } from './Emoticon';
 import { isOnlyEmoticons, tokenizeChatText } from './emoticonTokens';
@@ -70,9 +71,9 @@ export function ChatMessages({
         </ol>
       </div>
       {!atEnd && unread > 0 ? (
-        <button type="button" className={styles.newMessages} onClick={scrollToEnd} data-testid="helpdesk-new-messages">
+        <Button variant="secondary" size="small" className={styles.newMessages} onClick={scrollToEnd} data-testid="helpdesk-new-messages">
           {t`New messages`}
-        </button>
+        </Button>
       ) : null}
     </div>
   );

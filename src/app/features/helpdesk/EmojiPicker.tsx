@@ -5,6 +5,7 @@
 import { useLingui } from '@lingui/react';
 import { useLingui as useLinguiMacro } from '@lingui/react/macro';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { Button } from '../../ui/Button';
 import { Emoticon } from './Emoticon';
 import { EMOTICONS } from './emoticons';
 import styles from './ChatComposer.module.css';
@@ -53,10 +54,10 @@ export function EmojiPicker({ id, heightPx, onPick, onClose }: { id: string; hei
       data-testid="helpdesk-emoji-picker"
     >
       {EMOTICONS.map((emoticon) => (
-        <button
+        <Button
           key={emoticon.id}
-          type="button"
-          className={styles.emoticonButton}
+          variant="icon"
+          size="small"
           aria-label={_(emoticon.name)}
           title={_(emoticon.name)}
           onClick={() => onPick(emoticon.id)}
@@ -64,7 +65,7 @@ export function EmojiPicker({ id, heightPx, onPick, onClose }: { id: string; hei
           data-emoticon={emoticon.id}
         >
           <Emoticon id={emoticon.id} sizePx={28} decorative />
-        </button>
+        </Button>
       ))}
     </div>
   );

@@ -11,6 +11,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { connectivity, useOnline, useRetryWhenOnline } from '../../pwa/connectivity';
+import { Button } from '../../ui/Button';
+import { CloseIcon } from '../../ui/icons';
 import { HelpdeskOfflineNote } from './HelpdeskOfflineNote';
 import { useHelpdeskView } from './session';
 import styles from './HelpdeskPanel.module.css';
@@ -62,11 +64,9 @@ export default function ExternalDeskPanel({ href, onClose }: ExternalDeskPanelPr
         <a className={styles.headerLink} href={href} target="_blank" rel="noopener noreferrer" data-testid="helpdesk-external-link">
           {t`Open in a new tab`}
         </a>
-        <button type="button" className={styles.closeButton} onClick={onClose} aria-label={t`Close customer service`} title={t`Close customer service`} data-testid="helpdesk-close">
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
-        </button>
+        <Button variant="icon" className={styles.closeButton} onClick={onClose} aria-label={t`Close customer service`} title={t`Close customer service`} data-testid="helpdesk-close">
+          <CloseIcon />
+        </Button>
       </header>
       {online ? null : <HelpdeskOfflineNote />}
       <iframe

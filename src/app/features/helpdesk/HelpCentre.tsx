@@ -11,7 +11,9 @@ import { featureSetOf, isPathHidden, supportEmail } from '../../../shared/layout
 import { serviceWidgetTarget } from '../../layout/ServiceWidget.target';
 import { PageFrame } from '../../layout/PageFrame';
 import { useHubStatus } from '../../state/hub';
+import { Button, ButtonLink, buttonClassName } from '../../ui/Button';
 import { PageLink } from '../../ui/PageLink';
+import { Panel } from '../../ui/Panel';
 import { setHelpdeskOpen } from './session';
 import styles from './HelpCentre.module.css';
 import { loginPath } from '../../ui/paths';
@@ -38,34 +40,30 @@ export function HelpCentre() {
   return (
     <PageFrame title={t`Help centre`} siteName={config.name}>
       <div className={styles.page} data-testid="help-centre">
-        <section className={styles.contact} aria-labelledby="help-contact-title">
+        <Panel aria-labelledby="help-contact-title">
           <h2 id="help-contact-title" className={styles.heading}>
             {t`Customer service`}
           </h2>
           <p className={styles.text}>{t`Ask customer service in the chat and keep your order or transfer ID at hand.`}</p>
           <div className={styles.actions}>
             {target.kind === 'chat' ? (
-              <button type="button" className={styles.primary} onClick={() => setHelpdeskOpen(true)} data-testid="help-contact">
+              <Button onClick={() => setHelpdeskOpen(true)} data-testid="help-contact">
                 {contactLabel}
-              </button>
+              </Button>
             ) : target.kind === 'external' ? (
-              <a className={styles.primary} href={target.href} target="_blank" rel="noopener noreferrer" data-testid="help-contact">
+              <a className={buttonClassName({})} href={target.href} target="_blank" rel="noopener noreferrer" data-testid="help-contact">
                 {contactLabel}
               </a>
             ) : (
-              <PageLink
-                to={target.kind === 'login' ? loginPath(location.href) : target.path}
-                className={styles.primary}
-                data-testid="help-contact"
-              >
+              <ButtonLink to={target.kind === 'login' ? loginPath(location.href) : target.path} data-testid="help-contact">
                 {target.kind === 'login' ? t`Log in to chat with customer service` : contactLabel}
-              </PageLink>
+              </ButtonLink>
             )}
-            <a className={styles.secondary} href={`mailto:${email}`} data-testid="help-email">
+            <a className={styles.email} href={`mailto:${email}`} data-testid="help-email">
               {email}
             </a>
           </div>
-        </section>
+        </Panel>
         <ul className={styles.guides}>
           {guides.map((guide) => (
             <li key={guide.key}>

@@ -15,8 +15,11 @@ import { SERVICE_CODE_LENGTH } from '../../../shared/constants';
 import { formatDate } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { useOnline } from '../../pwa/connectivity';
-import { useHelpdeskChannel } from '../../state/hub';
-import { PageLink } from '../../ui/PageLink';
+import { useHelpdeskTopic } from '../../state/hub';
+import { Button, ButtonLink } from '../../ui/Button';
+import { FormField } from '../../ui/FormField';
+import { CloseIcon } from '../../ui/icons';
+import { StatusMessage } from '../../ui/StatusMessage';
 import { mergeMessages } from './chatLines';
 import { ChatComposer } from './ChatComposer';
 import { ChatMessages } from './ChatMessages';
@@ -125,18 +128,9 @@ export default function HelpdeskPanel({ helpDesk, sessionKey, language, returnPa
             </p>
           ) : null}
         </div>
-        <button
-          type="button"
-          className={styles.closeButton}
-          onClick={onClose}
-          aria-label={t`Close the chat`}
-          title={t`Close the chat`}
-          data-testid="helpdesk-close"
-        >
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
-        </button>
+        <Button variant="icon" className={styles.closeButton} onClick={onClose} aria-label={t`Close the chat`} title={t`Close the chat`} data-testid="helpdesk-close">
+          <CloseIcon />
+        </Button>
       </header>
       {online ? null : <HelpdeskOfflineNote />}
       {storageFailure ? (
@@ -145,9 +139,9 @@ export default function HelpdeskPanel({ helpDesk, sessionKey, language, returnPa
         </p>
       ) : null}
       {phase.name === 'starting' ? (
-        <p className={styles.status} role="status" aria-busy="true">
-          {t`Connecting to customer service…`}
-        </p>
+        <div className={styles.status}>
+          <StatusMessage tone="loading" title={t`Connecting to customer service…`} headingLevel={3} />
+        </div>
       ) : null}
       {phase.name === 'code' ? (
         <ServiceCodeForm
@@ -162,28 +156,27 @@ export default function HelpdeskPanel({ helpDesk, sessionKey, language, returnPa
       ) : null}
       {phase.name === 'chat' ? <ChatView key={phase.chat.chatId} chat={phase.chat} active={open} onEnded={() => setPhase({ name: 'ended' })} /> : null}
       {phase.name === 'ended' ? (
-        <div className={styles.status} role="status" data-testid="helpdesk-ended">
-          <p>{t`This chat has ended.`}</p>
-          <button type="button" className={styles.primaryButton} onClick={startNew}>
-            {t`Start a new chat`}
-          </button>
+        <div className={styles.status}>
+          <StatusMessage tone="neutral" title={t`This chat has ended.`} headingLevel={3} action={{ label: t`Start a new chat`, onClick: startNew }} testId="helpdesk-ended" />
         </div>
       ) : null}
       {phase.name === 'signIn' ? (
-        <div className={styles.status} role="status" data-testid="helpdesk-signin">
-          <p>{t`Log in to chat with customer service.`}</p>
-          <PageLink className={styles.primaryButton} to={loginPath(returnPath)}>
-            {t`Log in`}
-          </PageLink>
+        <div className={styles.status}>
+          <StatusMessage tone="neutral" title={t`Log in to chat with customer service.`} headingLevel={3} testId="helpdesk-signin">
+            <ButtonLink to={loginPath(returnPath)}>{t`Log in`}</ButtonLink>
+          </StatusMessage>
         </div>
       ) : null}
       {phase.name === 'failed' ? (
-        <div className={styles.status} role="alert" data-testid="helpdesk-start-failed">
+        <div className={styles.status}>
           {/* spec 8: a network failure shows 'network_error'. */}
-          <p>{phase.network ? t`Network error. Check your connection and try again.` : t`Customer service could not be reached. Try again later.`}</p>
-          <button type="button" className={styles.primaryButton} onClick={startNew}>
-            {t`Try again`}
-          </button>
+          <StatusMessage
+            tone="error"
+            title={phase.network ? t`Network error. Check your connection and try again.` : t`Customer service could not be reached. Try again later.`}
+            headingLevel={3}
+            action={{ label: t`Try again`, onClick: startNew }}
+            testId="helpdesk-start-failed"
+          />
         </div>
       ) : null}
     </section>
@@ -194,8 +187,6 @@ function ServiceCodeForm({ error, busy, active, onSubmit }: { error: string | nu
   const { t } = useLingui();
   const [code, setCode] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
-  const hintId = useId();
-  const errorId = useId();
   useEffect(() => {
     if (active) inputRef.current?.focus();
   }, [active]);
@@ -206,35 +197,26 @@ function ServiceCodeForm({ error, busy, active, onSubmit }: { error: string | nu
   const length = SERVICE_CODE_LENGTH;
   return (
     <form className={styles.codeForm} onSubmit={submit} noValidate data-testid="helpdesk-code-form">
-      <label className={styles.codeLabel} htmlFor={`${hintId}-input`}>
-        {t`Service code`}
-      </label>
-      <p id={hintId} className={styles.codeHint}>
-        {t`Enter the ${length}-character code customer service gave you.`}
-      </p>
-      <input
-        ref={inputRef}
-        id={`${hintId}-input`}
-        className={styles.codeInput}
-        value={code}
-        onChange={(event) => setCode(serviceCodeInput(event.target.value))}
-        inputMode="text"
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        maxLength={SERVICE_CODE_LENGTH}
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-        aria-invalid={error ? true : undefined}
-        data-testid="helpdesk-code-input"
-      />
-      {error ? (
-        <p id={errorId} className={styles.codeError} role="alert" data-testid="helpdesk-code-error">
-          {error}
-        </p>
-      ) : null}
-      <button type="submit" className={styles.primaryButton} disabled={!isServiceCode(code) || busy} data-testid="helpdesk-code-submit">
+      <FormField label={t`Service code`} hint={t`Enter the ${length}-character code customer service gave you.`} error={error} testId="helpdesk-code">
+        {(control) => (
+          <input
+            {...control}
+            ref={inputRef}
+            className={styles.codeInput}
+            value={code}
+            onChange={(event) => setCode(serviceCodeInput(event.target.value))}
+            inputMode="text"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={SERVICE_CODE_LENGTH}
+            data-testid="helpdesk-code-input"
+          />
+        )}
+      </FormField>
+      <Button type="submit" disabled={!isServiceCode(code) || busy} data-testid="helpdesk-code-submit">
         {busy ? t`Starting…` : t`Start chat`}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -256,7 +238,7 @@ function ChatView({ chat, active, onEnded }: { chat: ChatStart; active: boolean;
     setMessages((current) => mergeMessages(current, incoming, { showHidden: false }));
   }, []);
 
-  const channel = useHelpdeskChannel({ channel: 'chat', chatId: chat.chatId }, (message) => addMessages([message]));
+  const channel = useHelpdeskTopic({ kind: 'chat', chatId: chat.chatId }, (message) => addMessages([message]));
 
   // The history when the chat opens, and again whenever the socket (re)joins the chat: whatever
   // arrived while it was down is read then.

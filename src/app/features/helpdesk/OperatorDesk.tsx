@@ -29,8 +29,17 @@ import { ERRCODES } from '../../../shared/errcodes';
 import { formatDate } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { callApi } from '../../api/client';
-import { useHelpdeskChannel, useHubStatus } from '../../state/hub';
+import { useHelpdeskTopic, useHubStatus } from '../../state/hub';
+import { Badge } from '../../ui/Badge';
+import { Button, ButtonLink } from '../../ui/Button';
+import { Checkbox } from '../../ui/Controls';
+import { DataTable, type DataColumn } from '../../ui/DataTable';
+import { FormField, inputClassName } from '../../ui/FormField';
+import { ArrowIcon } from '../../ui/icons';
 import { PageLink } from '../../ui/PageLink';
+import { Panel } from '../../ui/Panel';
+import { StatusMessage } from '../../ui/StatusMessage';
+import { TabPanel, Tabs } from '../../ui/Tabs';
 import { ChatComposer } from './ChatComposer';
 import { MessageBody } from './ChatMessages';
 import { clockTime, mergeMessages } from './chatLines';
@@ -73,15 +82,12 @@ export function OperatorDesk({ language }: { language: Language }) {
   const { t } = useLingui();
   const status = useHubStatus();
   const session = status?.session.status ?? 'unknown';
-  if (session === 'unknown') return <p className={styles.note} role="status" aria-busy="true" data-testid="operator-loading" />;
+  if (session === 'unknown') return <StatusMessage tone="loading" title={t`Loading…`} headingLevel={2} testId="operator-loading" />;
   if (session === 'signedOut') {
     return (
-      <section className={styles.note} data-testid="operator-signin">
-        <p>{t`Log in with an operator account to answer the help desk.`}</p>
-        <PageLink className={styles.primaryButton} to={loginPath(window.location.pathname)}>
-          {t`Log in`}
-        </PageLink>
-      </section>
+      <StatusMessage tone="neutral" title={t`Log in with an operator account to answer the help desk.`} headingLevel={2} testId="operator-signin">
+        <ButtonLink to={loginPath(window.location.pathname)}>{t`Log in`}</ButtonLink>
+      </StatusMessage>
     );
   }
   return <OperatorWorkspace language={language} />;
@@ -136,7 +142,7 @@ function OperatorWorkspace({ language }: { language: Language }) {
   }, []);
 
   // Every chat's messages, live: the list follows, and so does the chat on screen.
-  const channel = useHelpdeskChannel(access === 'granted' ? { channel: 'helpdesk' } : null, (message) => {
+  const channel = useHelpdeskTopic(access === 'granted' ? { kind: 'helpdesk' } : null, (message) => {
     if (!chatsRef.current.some((chat) => chat.chatId === message.chatId)) {
       // A chat this list does not have yet (a new one): read the list again.
       void loadChats(filterRef.current);
@@ -153,89 +159,80 @@ function OperatorWorkspace({ language }: { language: Language }) {
     }
   });
 
-  if (access === 'checking') return <p className={styles.note} role="status" aria-busy="true" data-testid="operator-loading" />;
+  if (access === 'checking') return <StatusMessage tone="loading" title={t`Loading…`} headingLevel={2} testId="operator-loading" />;
   if (access === 'refused') {
     return (
-      <section className={styles.note} role="alert" data-testid="operator-refused">
-        <p>{t`This page is for help-desk operators. Your account does not have access to it.`}</p>
+      <StatusMessage tone="error" title={t`This page is for help-desk operators. Your account does not have access to it.`} headingLevel={2} testId="operator-refused">
         <PageLink to="/">{t`Go to the home page`}</PageLink>
-      </section>
+      </StatusMessage>
     );
   }
   if (access === 'failed') {
     return (
-      <section className={styles.note} role="alert" data-testid="operator-failed">
-        <p>{t`The help desk could not be loaded.`}</p>
-        <button type="button" className={styles.secondaryButton} onClick={() => void loadChats(filter)}>
-          {t`Try again`}
-        </button>
-      </section>
+      <StatusMessage
+        tone="error"
+        title={t`The help desk could not be loaded.`}
+        headingLevel={2}
+        action={{ label: t`Try again`, onClick: () => void loadChats(filter) }}
+        testId="operator-failed"
+      />
     );
   }
 
   return (
     <section className={styles.desk} data-testid="operator-desk" data-live={channel}>
-      <div className={styles.toolbar}>
-        <div className={styles.tabs} role="tablist" aria-label={t`Help desk`}>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={tab === 'chats'}
-            className={styles.tab}
-            onClick={() => setTab('chats')}
-            data-testid="operator-tab-chats"
-          >
-            {t`Chats`}
-          </button>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={tab === 'codes'}
-            className={styles.tab}
-            onClick={() => setTab('codes')}
-            data-testid="operator-tab-codes"
-          >
-            {t`Service codes`}
-          </button>
-        </div>
-        <span className={styles.live} data-state={channel} role="status">
-          <span className={styles.liveDot} aria-hidden="true" />
-          {channel === 'live' ? t`Live` : channel === 'refused' ? t`Live updates refused` : t`Connecting…`}
-        </span>
-      </div>
-      {tab === 'chats' ? (
-        <div className={styles.chats} data-selected={selectedId ? 'true' : 'false'}>
-          <ChatList
-            chats={chats}
-            filter={filter}
-            selectedId={selectedId}
-            language={language}
-            onFilter={(next) => {
-              filterRef.current = next;
-              setFilter(next);
-              setChats([]);
-            }}
-            onOpen={(chatId) => void openChat(chatId)}
-          />
-          {selectedId ? (
-            <ChatDetail
-              key={selectedId}
-              detail={detail}
+      <Tabs
+        label={t`Help desk`}
+        value={tab}
+        onValueChange={(next) => setTab(next === 'codes' ? 'codes' : 'chats')}
+        items={[
+          { value: 'chats', label: t`Chats`, testId: 'operator-tab-chats' },
+          { value: 'codes', label: t`Service codes`, testId: 'operator-tab-codes' },
+        ]}
+        trailing={
+          <span className={styles.live} data-state={channel} role="status">
+            <span className={styles.liveDot} aria-hidden="true" />
+            {channel === 'live' ? t`Live` : channel === 'refused' ? t`Live updates refused` : t`Connecting…`}
+          </span>
+        }
+      >
+        <TabPanel value="chats" className={styles.tabPanel}>
+          <div className={styles.chats} data-selected={selectedId ? 'true' : 'false'}>
+            <ChatList
+              chats={chats}
+              filter={filter}
+              selectedId={selectedId}
               language={language}
-              onBack={() => setSelectedId(null)}
-              onMessage={(message) => setDetail((current) => (current ? { ...current, messages: mergeForOperator(current.messages, [message]) } : current))}
-              onChat={(chat) => {
-                setDetail((current) => (current ? { ...current, chat } : current));
-                setChats((current) => current.map((item) => (item.chatId === chat.chatId ? chat : item)));
+              onFilter={(next) => {
+                filterRef.current = next;
+                setFilter(next);
+                setChats([]);
               }}
+              onOpen={(chatId) => void openChat(chatId)}
             />
-          ) : (
-            <p className={`${styles.note} ${styles.placeholder}`}>{t`Choose a chat to read it and reply.`}</p>
-          )}
-        </div>
-      ) : (
-        <ServiceCodes language={language} />
-      )}
+            {selectedId ? (
+              <ChatDetail
+                key={selectedId}
+                detail={detail}
+                language={language}
+                onBack={() => setSelectedId(null)}
+                onMessage={(message) => setDetail((current) => (current ? { ...current, messages: mergeForOperator(current.messages, [message]) } : current))}
+                onChat={(chat) => {
+                  setDetail((current) => (current ? { ...current, chat } : current));
+                  setChats((current) => current.map((item) => (item.chatId === chat.chatId ? chat : item)));
+                }}
+              />
+            ) : (
+              <div className={styles.placeholder}>
+                <StatusMessage tone="neutral" title={t`Choose a chat to read it and reply.`} headingLevel={2} />
+              </div>
+            )}
+          </div>
+        </TabPanel>
+        <TabPanel value="codes" className={styles.tabPanel}>
+          <ServiceCodes language={language} />
+        </TabPanel>
+      </Tabs>
     </section>
   );
 }
@@ -263,24 +260,31 @@ function ChatList({
   ];
   return (
     <div className={styles.listPane}>
-      <div className={styles.filters} role="group" aria-label={t`Chat filter`}>
-        {filters.map((item) => (
-          <button
-            key={item.value}
-            type="button"
-            className={styles.filter}
-            aria-pressed={item.value === filter}
-            onClick={() => item.value !== filter && onFilter(item.value)}
-            data-testid={`operator-filter-${item.value}`}
-          >
-            {item.label}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        className={styles.filterTabs}
+        label={t`Chat filter`}
+        variant="pills"
+        value={filter}
+        onValueChange={(next) => {
+          const chosen = filters.find((item) => item.value === next);
+          if (chosen && chosen.value !== filter) onFilter(chosen.value);
+        }}
+        items={filters.map((item) => ({ value: item.value, label: item.label, testId: `operator-filter-${item.value}` }))}
+      >
+        <TabPanel value={filter} className={styles.filterPanel}>
+          <ChatRows chats={chats} selectedId={selectedId} language={language} onOpen={onOpen} />
+        </TabPanel>
+      </Tabs>
+    </div>
+  );
+}
+
+function ChatRows({ chats, selectedId, language, onOpen }: { chats: ChatSummary[]; selectedId: string | null; language: Language; onOpen: (chatId: string) => void }) {
+  const { t } = useLingui();
+  return (
+    <>
       {chats.length === 0 ? (
-        <p className={styles.empty} data-testid="operator-no-chats">
-          {t`No chats here.`}
-        </p>
+        <StatusMessage tone="neutral" title={t`No chats here.`} headingLevel={3} testId="operator-no-chats" />
       ) : (
         <ul className={styles.chatList} data-testid="operator-chats">
           {chats.map((chat) => (
@@ -302,16 +306,16 @@ function ChatList({
                 </span>
                 <span className={styles.preview}>{chat.lastMessage ? <Preview message={chat.lastMessage} /> : t`No messages yet`}</span>
                 <span className={styles.tags}>
-                  {chat.serviceCode ? <span className={styles.tag}>{chat.serviceCode}</span> : null}
-                  <span className={styles.tag}>{chat.language}</span>
-                  {chat.status === 'closed' ? <span className={styles.tag}>{t`Closed`}</span> : null}
+                  {chat.serviceCode ? <Badge>{chat.serviceCode}</Badge> : null}
+                  <Badge>{chat.language}</Badge>
+                  {chat.status === 'closed' ? <Badge>{t`Closed`}</Badge> : null}
                 </span>
               </button>
             </li>
           ))}
         </ul>
       )}
-    </div>
+    </>
   );
 }
 
@@ -344,9 +348,7 @@ function ChatDetail({
   if (!detail) {
     return (
       <div className={styles.detail}>
-        <p className={styles.note} role="status" aria-busy="true">
-          {t`Loading…`}
-        </p>
+        <StatusMessage tone="loading" title={t`Loading…`} headingLevel={2} />
       </div>
     );
   }
@@ -409,21 +411,9 @@ function LoadedChat({
   return (
     <div className={styles.detail} data-testid="operator-chat-detail" data-chat-id={chat.chatId} data-status={chat.status}>
       <header className={styles.detailHeader}>
-        <button type="button" className={styles.backButton} onClick={onBack} aria-label={t`Back to the chats`}>
-          <svg
-            viewBox="0 0 24 24"
-            width="20"
-            height="20"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <path d="M15 5l-7 7 7 7" />
-          </svg>
-        </button>
+        <Button variant="icon" className={styles.backButton} onClick={onBack} aria-label={t`Back to the chats`}>
+          <ArrowIcon direction="left" />
+        </Button>
         <div className={styles.detailHeading}>
           <h2 className={styles.detailTitle}>{chat.contact || t`Visitor`}</h2>
           <p className={styles.detailMeta}>
@@ -432,15 +422,9 @@ function LoadedChat({
             {` · ${chat.language}`}
           </p>
         </div>
-        <button
-          type="button"
-          className={styles.secondaryButton}
-          onClick={() => void close()}
-          disabled={chat.status === 'closed'}
-          data-testid="operator-close-chat"
-        >
+        <Button variant="secondary" size="small" onClick={() => void close()} disabled={chat.status === 'closed'} data-testid="operator-close-chat">
           {chat.status === 'closed' ? t`Closed` : t`Close chat`}
-        </button>
+        </Button>
       </header>
       <div ref={scroller} className={styles.messages} onScroll={onScroll}>
         <ol ref={list} className={styles.messageList} role="log" aria-live="polite" aria-label={t`Messages`}>
@@ -454,15 +438,19 @@ function LoadedChat({
             >
               <span className={styles.messageMeta}>
                 {message.fromClient ? message.author || t`Client` : message.author} · {clockTime(message.timeCreated)}
-                {message.visible ? null : <span className={styles.hiddenTag}>{t`Hidden from the client`}</span>}
+                {message.visible ? null : (
+                  <Badge tone="danger" className={styles.hiddenTag}>
+                    {t`Hidden from the client`}
+                  </Badge>
+                )}
               </span>
               <div className={styles.bubble}>
                 <MessageBody message={message} />
               </div>
               {message.visible && message.fromClient ? (
-                <button type="button" className={styles.textButton} onClick={() => void hide(message.id)} data-testid="operator-hide">
+                <Button variant="ghost" size="small" onClick={() => void hide(message.id)} data-testid="operator-hide">
                   {t`Hide from the client`}
-                </button>
+                </Button>
               ) : null}
             </li>
           ))}
@@ -471,7 +459,7 @@ function LoadedChat({
       {chat.status === 'open' ? (
         <ChatComposer active sending={sending} onSendText={reply} />
       ) : (
-        <p className={styles.empty}>{t`This chat is closed: the client's next message starts a new one.`}</p>
+        <p className={styles.closedNote}>{t`This chat is closed: the client's next message starts a new one.`}</p>
       )}
     </div>
   );
@@ -534,88 +522,78 @@ function ServiceCodes({ language }: { language: Language }) {
   };
 
   const length = SERVICE_CODE_LENGTH;
+  const columns: DataColumn<ServiceCode>[] = [
+    { key: 'code', label: t`Code`, cell: (item) => <span className={styles.code}>{item.code}</span> },
+    { key: 'label', label: t`Label`, cell: (item) => item.label },
+    { key: 'expires', label: t`Expires`, cell: (item) => (item.expiresAt === null ? t`Never` : formatDate(item.expiresAt, language)) },
+    { key: 'state', label: t`State`, cell: (item) => (item.active ? t`Active` : item.revokedAt !== null ? t`Revoked` : t`Expired`) },
+    {
+      key: 'actions',
+      label: t`Actions`,
+      header: <span className="visually-hidden">{t`Actions`}</span>,
+      align: 'end',
+      cell: (item) =>
+        item.active ? (
+          <Button variant="ghost" size="small" onClick={() => void revoke(item.code)} data-testid="operator-code-revoke">
+            {t`Revoke`}
+          </Button>
+        ) : null,
+    },
+  ];
   return (
     <div className={styles.codes} data-testid="operator-codes">
-      <form className={styles.issueForm} onSubmit={(event) => void issue(event)}>
-        <h2 className={styles.sectionTitle}>{t`Issue a service code`}</h2>
-        <label className={styles.field}>
-          <span>{t`Code (${length} letters or digits; empty draws one)`}</span>
-          <input
-            value={code}
-            onChange={(event) => setCode(serviceCodeInput(event.target.value))}
-            maxLength={SERVICE_CODE_LENGTH}
-            autoComplete="off"
-            className={styles.input}
-            data-testid="operator-code-input"
-          />
-        </label>
-        <label className={styles.field}>
-          <span>{t`Label`}</span>
-          <input value={label} onChange={(event) => setLabel(event.target.value)} maxLength={60} className={styles.input} data-testid="operator-code-label" />
-        </label>
-        <label className={styles.field}>
-          <span>{t`Valid for days (empty: until revoked)`}</span>
-          <input
-            value={validDays}
-            onChange={(event) => setValidDays(event.target.value.replace(/\D/g, ''))}
-            inputMode="numeric"
-            maxLength={4}
-            className={styles.input}
-          />
-        </label>
-        <button type="submit" className={styles.primaryButton} disabled={busy || (code !== '' && !isServiceCode(code))} data-testid="operator-code-issue">
-          {t`Issue code`}
-        </button>
-        {issued ? (
-          <p className={styles.issued} role="status" data-testid="operator-code-issued">
-            {t`Issued:`} <strong>{issued.code}</strong>
-          </p>
-        ) : null}
-      </form>
-      <div className={styles.codeListPane}>
-        <label className={styles.checkbox}>
-          <input type="checkbox" checked={all} onChange={(event) => setAll(event.target.checked)} />
-          {t`Show revoked and expired codes`}
-        </label>
-        {codes === null ? (
-          <p className={styles.empty} role="status" aria-busy="true">
-            {t`Loading…`}
-          </p>
-        ) : codes.length === 0 ? (
-          <p className={styles.empty}>{t`No service codes.`}</p>
-        ) : (
-          <table className={styles.codeTable}>
-            <thead>
-              <tr>
-                <th scope="col">{t`Code`}</th>
-                <th scope="col">{t`Label`}</th>
-                <th scope="col">{t`Expires`}</th>
-                <th scope="col">{t`State`}</th>
-                <th scope="col">
-                  <span className={styles.visuallyHidden}>{t`Actions`}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {codes.map((item) => (
-                <tr key={item.code} data-testid="operator-code-row" data-code={item.code} data-active={item.active ? 'true' : 'false'}>
-                  <td className={styles.codeCell}>{item.code}</td>
-                  <td>{item.label}</td>
-                  <td>{item.expiresAt === null ? t`Never` : formatDate(item.expiresAt, language)}</td>
-                  <td>{item.active ? t`Active` : item.revokedAt !== null ? t`Revoked` : t`Expired`}</td>
-                  <td>
-                    {item.active ? (
-                      <button type="button" className={styles.textButton} onClick={() => void revoke(item.code)} data-testid="operator-code-revoke">
-                        {t`Revoke`}
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </div>
+      <Panel title={t`Issue a service code`}>
+        <form className={styles.issueForm} onSubmit={(event) => void issue(event)}>
+          <FormField label={t`Code (${length} letters or digits; empty draws one)`}>
+            {(control) => (
+              <input
+                {...control}
+                value={code}
+                onChange={(event) => setCode(serviceCodeInput(event.target.value))}
+                maxLength={SERVICE_CODE_LENGTH}
+                autoComplete="off"
+                className={inputClassName}
+                data-testid="operator-code-input"
+              />
+            )}
+          </FormField>
+          <FormField label={t`Label`}>
+            {(control) => <input {...control} value={label} onChange={(event) => setLabel(event.target.value)} maxLength={60} className={inputClassName} data-testid="operator-code-label" />}
+          </FormField>
+          <FormField label={t`Valid for days (empty: until revoked)`}>
+            {(control) => (
+              <input
+                {...control}
+                value={validDays}
+                onChange={(event) => setValidDays(event.target.value.replace(/\D/g, ''))}
+                inputMode="numeric"
+                maxLength={4}
+                className={inputClassName}
+              />
+            )}
+          </FormField>
+          <Button type="submit" disabled={busy || (code !== '' && !isServiceCode(code))} data-testid="operator-code-issue">
+            {t`Issue code`}
+          </Button>
+          {issued ? (
+            <p className={styles.issued} role="status" data-testid="operator-code-issued">
+              {t`Issued:`} <strong>{issued.code}</strong>
+            </p>
+          ) : null}
+        </form>
+      </Panel>
+      <Panel>
+        <Checkbox checked={all} onCheckedChange={setAll} label={t`Show revoked and expired codes`} />
+        <DataTable
+          caption={t`Service codes`}
+          columns={columns}
+          rows={codes ?? []}
+          rowKey={(item) => item.code}
+          state={codes === null ? 'loading' : 'ready'}
+          empty={t`No service codes.`}
+          rowProps={(item) => ({ 'data-testid': 'operator-code-row', 'data-code': item.code, 'data-active': item.active ? 'true' : 'false' })}
+        />
+      </Panel>
     </div>
   );
 }
