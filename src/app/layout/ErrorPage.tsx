@@ -11,6 +11,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Component, type ReactNode } from 'react';
 import { languageOfPath, localizedPath } from '../i18n/routeLanguage';
 import { isChunkLoadError, reloadForChunkError } from '../pwa/chunkReload';
+import { buttonClassName } from '../ui/Button';
 import { StatusMessage } from '../ui/StatusMessage';
 import { errorPageFacts } from './ErrorPage.facts';
 import styles from './ErrorPage.module.css';
@@ -59,7 +60,7 @@ function ErrorPageContent({ error }: { error: unknown }) {
       <h1 className={styles.title} data-length={message && message.length > LONG_MESSAGE_CHARS ? 'long' : undefined} data-testid="error-message">
         {message ?? t`Error`}
       </h1>
-      <a className={styles.action} href={homeHref()} data-testid="home-link">
+      <a className={buttonClassName({ size: 'large' }, styles.action)} href={homeHref()} data-testid="home-link">
         {t`Back to home`}
       </a>
     </section>
@@ -71,7 +72,7 @@ function ErrorPageFailure() {
   return (
     <section className={styles.page} role="alert" data-testid="error-page-failure">
       <h1 className={styles.title}>{t`An error occurred while showing the error page`}</h1>
-      <a className={styles.action} href={homeHref()} data-testid="home-link">
+      <a className={buttonClassName({ size: 'large' }, styles.action)} href={homeHref()} data-testid="home-link">
         {t`Go home`}
       </a>
     </section>

@@ -7,6 +7,7 @@ import { Link } from '@tanstack/react-router';
 import type { Language } from '../../shared/languages';
 import { useLanguage } from '../i18n/useLanguage';
 import { localeParamOf } from '../i18n/routeLanguage';
+import { buttonClassName } from '../ui/Button';
 import styles from './ErrorPage.module.css';
 
 export function NotFoundPage({ language }: { language?: Language }) {
@@ -20,7 +21,7 @@ export function NotFoundPage({ language }: { language?: Language }) {
       </p>
       <h1 className={styles.title}>{t`This page could not be found`}</h1>
       <p className={styles.detail}>{t`The address may be mistyped, or the page has moved.`}</p>
-      <Link className={styles.action} to="/{-$locale}" params={{ locale: localeParamOf(homeLanguage) }} data-testid="home-link">
+      <Link className={buttonClassName({ size: 'large' }, styles.action)} to="/{-$locale}" params={{ locale: localeParamOf(homeLanguage) }} data-testid="home-link">
         {t`Back to home`}
       </Link>
     </section>

@@ -6,6 +6,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { Button } from '../ui/Button';
 import { getUpdateState, startServiceWorker, subscribeUpdateState } from './serviceWorker';
 import styles from './UpdatePrompt.module.css';
 
@@ -20,12 +21,12 @@ export function UpdatePrompt() {
     <aside className={styles.prompt} role="status" aria-live="polite" data-testid="update-prompt">
       <p className={styles.text}>{t`A new version of the app is ready.`}</p>
       <div className={styles.actions}>
-        <button type="button" className={styles.later} onClick={() => setDismissed(updateState)}>
+        <Button variant="secondary" size="small" onClick={() => setDismissed(updateState)}>
           {t`Later`}
-        </button>
-        <button type="button" className={styles.update} onClick={updateState.apply}>
+        </Button>
+        <Button size="small" onClick={updateState.apply}>
           {t`Update`}
-        </button>
+        </Button>
       </div>
     </aside>
   );
