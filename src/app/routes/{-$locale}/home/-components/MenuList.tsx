@@ -3,7 +3,9 @@
  * mobile menu pages show them. Rows link to pages given without a language prefix.
  */
 import type { ReactNode } from 'react';
+import { ArrowIcon } from '../../../../ui/icons';
 import { PageLink } from '../../../../ui/PageLink';
+import { Panel } from '../../../../ui/Panel';
 import { MenuIcon } from './MenuIcon';
 import styles from './MobileMenu.module.css';
 
@@ -28,29 +30,27 @@ export function MenuSection({ title, children, testId, breakable = false }: { ti
 
 export function MenuList({ rows }: { rows: readonly MenuRow[] }) {
   return (
-    <ul className={styles.list}>
-      {rows.map((row) => (
-        <li key={row.key}>
-          <PageLink to={row.path} className={styles.row} data-tone={row.tone} data-testid={`menu-item-${row.key}`}>
-            <span className={styles.rowIcon}>
-              <MenuIcon name={row.key} />
-            </span>
-            <span className={styles.rowText}>
-              <span className={styles.rowLabel}>{row.label}</span>
-              {row.description ? <span className={styles.rowDescription}>{row.description}</span> : null}
-            </span>
-            <ChevronIcon />
-          </PageLink>
-        </li>
-      ))}
-    </ul>
+    <Panel flush>
+      <ul className={styles.list}>
+        {rows.map((row) => (
+          <li key={row.key}>
+            <PageLink to={row.path} className={styles.row} data-tone={row.tone} data-testid={`menu-item-${row.key}`}>
+              <span className={styles.rowIcon}>
+                <MenuIcon name={row.key} />
+              </span>
+              <span className={styles.rowText}>
+                <span className={styles.rowLabel}>{row.label}</span>
+                {row.description ? <span className={styles.rowDescription}>{row.description}</span> : null}
+              </span>
+              <ChevronIcon />
+            </PageLink>
+          </li>
+        ))}
+      </ul>
+    </Panel>
   );
 }
 
 export function ChevronIcon() {
-  return (
-    <svg className={styles.chevron} viewBox="0 0 20 20" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d="m7.5 5 5 5-5 5" />
-    </svg>
-  );
+  return <ArrowIcon direction="right" size={18} strokeWidth={1.8} className={styles.chevron} />;
 }

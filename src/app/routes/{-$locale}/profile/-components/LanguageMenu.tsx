@@ -15,6 +15,8 @@ import { useLanguage } from '../../../../i18n/useLanguage';
 import { ChevronIcon } from '../../home/-components/MenuList';
 import { MenuIcon } from '../../home/-components/MenuIcon';
 import styles from '../../home/-components/MobileMenu.module.css';
+import { CheckIcon } from '../../../../ui/icons';
+import { Panel } from '../../../../ui/Panel';
 
 export function LanguageMenu({ languages }: { languages: readonly Language[] }) {
   const { t } = useLingui();
@@ -28,43 +30,37 @@ export function LanguageMenu({ languages }: { languages: readonly Language[] }) 
     void router.navigate({ href: switchPathLanguage(currentHref, language) }).then(() => router.invalidate());
   };
   return (
-    <details className={styles.languages} data-testid="language-menu">
-      <summary className={`${styles.row} ${styles.languagesToggle}`}>
-        <span className={styles.rowIcon}>
-          <MenuIcon name="language" />
-        </span>
-        <span className={styles.rowText}>
-          <span className={styles.rowLabel}>{t`Language`}</span>
-          <span className={styles.rowDescription}>{languageName(current)}</span>
-        </span>
-        <ChevronIcon />
-      </summary>
-      <ul className={styles.languageList}>
-        {languages.map((language) => (
-          <li key={language}>
-            <a
-              className={styles.languageLink}
-              href={switchPathLanguage(currentHref, language)}
-              hrefLang={intlLocale(language)}
-              lang={intlLocale(language)}
-              aria-current={language === current ? 'true' : undefined}
-              onClick={(event) => choose(event, language)}
-              data-testid={`language-${language}`}
-            >
-              <span className={styles.languageName}>{languageName(language)}</span>
-              {language === current ? <CheckIcon /> : null}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </details>
-  );
-}
-
-function CheckIcon() {
-  return (
-    <svg className={styles.check} viewBox="0 0 20 20" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d="m5 10.5 3.2 3.2L15 7" />
-    </svg>
+    <Panel flush>
+      <details className={styles.languages} data-testid="language-menu">
+        <summary className={`${styles.row} ${styles.languagesToggle}`}>
+          <span className={styles.rowIcon}>
+            <MenuIcon name="language" />
+          </span>
+          <span className={styles.rowText}>
+            <span className={styles.rowLabel}>{t`Language`}</span>
+            <span className={styles.rowDescription}>{languageName(current)}</span>
+          </span>
+          <ChevronIcon />
+        </summary>
+        <ul className={styles.languageList}>
+          {languages.map((language) => (
+            <li key={language}>
+              <a
+                className={styles.languageLink}
+                href={switchPathLanguage(currentHref, language)}
+                hrefLang={intlLocale(language)}
+                lang={intlLocale(language)}
+                aria-current={language === current ? 'true' : undefined}
+                onClick={(event) => choose(event, language)}
+                data-testid={`language-${language}`}
+              >
+                <span className={styles.languageName}>{languageName(language)}</span>
+                {language === current ? <CheckIcon size={18} className={styles.check} /> : null}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </Panel>
   );
 }

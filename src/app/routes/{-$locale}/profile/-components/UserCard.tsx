@@ -9,7 +9,9 @@ import { useSnapshot } from 'valtio';
 import type { Profile } from '../../../../../shared/api/account';
 import { identityTextOf, isSuperVip, isVerified, type IdentityText } from '../../../../../shared/layout';
 import { loadIdentityStatus, session } from '../../../../state/session';
-import { PageLink } from '../../../../ui/PageLink';
+import { Badge } from '../../../../ui/Badge';
+import { ButtonLink } from '../../../../ui/Button';
+import { Panel } from '../../../../ui/Panel';
 import styles from '../../home/-components/MobileMenu.module.css';
 import { contactOf, displayNameOf } from '../../../../../shared/profile';
 
@@ -32,42 +34,46 @@ export function UserCard({ profile }: { profile: Profile }) {
   const identity = identityTextOf(identityStatus, profile.verifiedLevel, profile.requiredIDLevel);
   const vipLevel = profile.vipLevel;
   return (
-    <section className={`${styles.card} ${styles.wide}`} data-testid="user-card">
-      <span className={styles.avatar} aria-hidden="true">
-        {profile.avatarUrl ? <img src={profile.avatarUrl} alt="" /> : (name.charAt(0) || '?').toUpperCase()}
-      </span>
-      <div className={styles.identity}>
-        <p className={styles.name} data-testid="user-name">
-          {name}
-        </p>
-        {name !== contact ? <p className={styles.contact}>{contact}</p> : null}
-        <p className={styles.badges}>
-          <span className={styles.badge} data-tone="vip" data-testid="user-vip">
-            {isSuperVip(vipLevel) ? t`Super VIP ${vipLevel}` : t`VIP ${vipLevel}`}
-          </span>
-          <span className={styles.badge} data-tone={identity === 'verified' ? 'verified' : undefined} data-testid="user-identity">
-            {identityText[identity]}
-          </span>
-        </p>
+    <Panel className={styles.wide} data-testid="user-card">
+      <div className={styles.card}>
+        <span className={styles.avatar} aria-hidden="true">
+          {profile.avatarUrl ? <img src={profile.avatarUrl} alt="" /> : (name.charAt(0) || '?').toUpperCase()}
+        </span>
+        <div className={styles.identity}>
+          <p className={styles.name} data-testid="user-name">
+            {name}
+          </p>
+          {name !== contact ? <p className={styles.contact}>{contact}</p> : null}
+          <p className={styles.badges}>
+            <Badge tone="brand" data-testid="user-vip">
+              {isSuperVip(vipLevel) ? t`Super VIP ${vipLevel}` : t`VIP ${vipLevel}`}
+            </Badge>
+            <Badge tone={identity === 'verified' ? 'success' : 'neutral'} data-testid="user-identity">
+              {identityText[identity]}
+            </Badge>
+          </p>
+        </div>
       </div>
-    </section>
+    </Panel>
   );
 }
 
 export function VisitorCard() {
   const { t } = useLingui();
   return (
-    <section className={`${styles.visitor} ${styles.wide}`} data-testid="visitor-card">
-      <p className={styles.visitorTitle}>{t`Welcome`}</p>
-      <p className={styles.visitorText}>{t`Log in to trade, manage your assets and see your orders.`}</p>
-      <div className={styles.buttons}>
-        <PageLink to="/login" className={styles.primaryButton} data-testid="visitor-login">
-          {t`Log in`}
-        </PageLink>
-        <PageLink to="/register" className={styles.secondaryButton} data-testid="visitor-register">
-          {t`Sign up`}
-        </PageLink>
+    <Panel className={styles.wide} data-testid="visitor-card">
+      <div className={styles.visitor}>
+        <p className={styles.visitorTitle}>{t`Welcome`}</p>
+        <p className={styles.visitorText}>{t`Log in to trade, manage your assets and see your orders.`}</p>
+        <div className={styles.buttons}>
+          <ButtonLink to="/login" block data-testid="visitor-login">
+            {t`Log in`}
+          </ButtonLink>
+          <ButtonLink to="/register" variant="secondary" block data-testid="visitor-register">
+            {t`Sign up`}
+          </ButtonLink>
+        </div>
       </div>
-    </section>
+    </Panel>
   );
 }
