@@ -12,6 +12,9 @@ import { klinesCall, type MarketSymbol, type Trade } from '../../../shared/api/m
 import { callApi } from '../../api/client';
 import { useTheme } from '../../state/theme';
 import { candleOf, chartColumns, CHART_INTERVALS, MA_PERIODS, mergeTrade, prependCandles, type Candle, type ChartInterval } from './candles';
+import { Button } from '../../ui/Button';
+import { Panel } from '../../ui/Panel';
+import { StatusMessage } from '../../ui/StatusMessage';
 import styles from './exchange.module.css';
 
 /** Candles a page of history brings. */
@@ -21,6 +24,7 @@ const VISIBLE_CANDLES = 80;
 /** Loading an older page starts when the view comes this close to the oldest candle. */
 const PREFETCH_CANDLES = 10;
 
+/** The moving averages' colours, and the candles' when the theme's buy and sell colours cannot be read. */
 const COLORS = { up: '#2ebd85', down: '#f6465d', ma7: '#f0b90b', ma25: '#8e6cef' };
 
 export function CandleChart({ symbol, trades }: { symbol: MarketSymbol; trades: readonly Trade[] }) {
@@ -114,6 +118,9 @@ export function CandleChart({ symbol, trades }: { symbol: MarketSymbol; trades: 
     const styles = getComputedStyle(element);
     const muted = styles.getPropertyValue('--color-text-muted').trim() || '#5e6673';
     const grid = styles.getPropertyValue('--color-border').trim() || '#e3e6eb';
+    // Rising and falling candles take the theme's buy and sell colours.
+    const up = styles.getPropertyValue('--color-buy').trim() || COLORS.up;
+    const down = styles.getPropertyValue('--color-sell').trim() || COLORS.down;
     const axis = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 }, font: '11px system-ui, sans-serif' };
     const drawCandles = (u: uPlot) => {
       const list = candlesRef.current;
@@ -133,7 +140,7 @@ export function CandleChart({ symbol, trades }: { symbol: MarketSymbol; trades: 
         const x = Math.round(u.valToPos(candle.time / 1000, 'x', true));
         const top = u.valToPos(Math.max(open, close), 'y', true);
         const bottom = u.valToPos(Math.min(open, close), 'y', true);
-        ctx.fillStyle = ctx.strokeStyle = close >= open ? COLORS.up : COLORS.down;
+        ctx.fillStyle = ctx.strokeStyle = close >= open ? up : down;
         ctx.lineWidth = Math.max(1, devicePixelRatio);
         ctx.beginPath();
         ctx.moveTo(x, u.valToPos(Number(candle.high), 'y', true));
@@ -203,19 +210,19 @@ export function CandleChart({ symbol, trades }: { symbol: MarketSymbol; trades: 
   const drag = useRef<{ x: number; fromEnd: number } | null>(null);
 
   return (
-    <section className={styles.chartPanel} aria-label={t`Price chart`} data-testid="exchange-chart">
+    <Panel aria-label={t`Price chart`} data-testid="exchange-chart">
       <div className={styles.intervals} role="group" aria-label={t`Candle interval`}>
         {CHART_INTERVALS.map((choice) => (
-          <button
+          <Button
             key={choice}
-            type="button"
-            className={styles.intervalButton}
+            variant={choice === interval ? 'secondary' : 'ghost'}
+            size="small"
             aria-pressed={choice === interval}
             data-testid={`chart-interval-${choice}`}
             onClick={() => setChartInterval(choice)}
           >
             {choice}
-          </button>
+          </Button>
         ))}
         <span className={styles.legend} aria-hidden="true">
           <span style={{ color: COLORS.ma7 }}>MA{MA_PERIODS[0]}</span> <span style={{ color: COLORS.ma25 }}>MA{MA_PERIODS[1]}</span>
@@ -253,8 +260,8 @@ export function CandleChart({ symbol, trades }: { symbol: MarketSymbol; trades: 
           drag.current = null;
         }}
       />
-      {status === 'empty' ? <p className={styles.chartEmpty}>{t`No trades in this interval yet.`}</p> : null}
-    </section>
+      {status === 'empty' ? <StatusMessage tone="neutral" title={t`No trades in this interval yet.`} headingLevel={3} /> : null}
+    </Panel>
   );
 }
 

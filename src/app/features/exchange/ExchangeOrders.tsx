@@ -6,15 +6,18 @@
  * SIDE_SCAN_PAGES of them) and pages through that side's orders here.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ORDERS_PAGE_MAX, ordersCall, type OrderViewData } from '../../../shared/api/exchange';
 import { SYMBOL_TYPE } from '../../../shared/constants';
 import { callApi } from '../../api/client';
-import { PageLink } from '../../ui/PageLink';
 import { useHubStatus, useSymbols } from '../../state/hub';
+import { Button, ButtonLink } from '../../ui/Button';
+import { FormField, inputClassName } from '../../ui/FormField';
+import { PageLink } from '../../ui/PageLink';
+import { Panel } from '../../ui/Panel';
+import { loginPath } from '../../ui/paths';
 import { OrdersTable } from './OrdersTable';
 import styles from './exchange.module.css';
-import { loginPath } from '../../ui/paths';
 
 export const ORDERS_PAGE_SIZE = 20;
 /** Pages of ORDERS_PAGE_MAX orders a side filter reads at most. */
@@ -68,7 +71,6 @@ export function ExchangeOrders() {
   const [answer, setAnswer] = useState<{ key: string; result: PageResult } | null>(null);
   const result = answer?.result ?? null;
   const loading = answer?.key !== requestKey;
-  const ids = { symbol: useId(), side: useId(), status: useId() };
 
   useEffect(() => {
     if (status !== 'signedIn') return undefined;
@@ -91,66 +93,72 @@ export function ExchangeOrders() {
 
   if (status === 'signedOut') {
     return (
-      <p data-testid="orders-signed-out">
-        <Trans>
-          <PageLink to={loginPath('/Exchange/ExchangeCoinOrder')}>Log in</PageLink> to see your orders.
-        </Trans>
-      </p>
+      <div data-testid="orders-signed-out">
+        <OrdersTable
+          orders={[]}
+          testId="orders-visitor"
+          emptyText={
+            <Trans>
+              <PageLink to={loginPath('/Exchange/ExchangeCoinOrder')}>Log in</PageLink> to see your orders.
+            </Trans>
+          }
+        />
+      </div>
     );
   }
   const pageNumber = page + 1;
   const pages = result ? Math.max(1, Math.ceil(result.total / ORDERS_PAGE_SIZE)) : 1;
   return (
-    <div data-testid="exchange-orders-page">
+    <div className={styles.ordersPage} data-testid="exchange-orders-page">
       <div className={styles.filters}>
-        <label htmlFor={ids.symbol}>
-          {t`Pair`}
-          <select id={ids.symbol} className={styles.smallSelect} value={filters.symbol} data-testid="filter-symbol" onChange={(event) => change({ symbol: event.target.value })}>
-            <option value="">{t`All pairs`}</option>
-            {symbols.map((symbol) => (
-              <option key={symbol.id} value={symbol.symbol}>
-                {symbol.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label htmlFor={ids.side}>
-          {t`Side`}
-          <select id={ids.side} className={styles.smallSelect} value={filters.side} data-testid="filter-side" onChange={(event) => change({ side: event.target.value as SideFilter })}>
-            <option value="all">{t`Buy and sell`}</option>
-            <option value="buy">{t`Buy`}</option>
-            <option value="sell">{t`Sell`}</option>
-          </select>
-        </label>
-        <label htmlFor={ids.status}>
-          {t`Status`}
-          <select id={ids.status} className={styles.smallSelect} value={filters.status} data-testid="filter-status" onChange={(event) => change({ status: event.target.value as StatusFilter })}>
-            <option value="all">{t`All statuses`}</option>
-            <option value="open">{t`Open`}</option>
-            <option value="filled">{t`Filled`}</option>
-            <option value="cancelled">{t`Cancelled`}</option>
-          </select>
-        </label>
-        <PageLink to="/exchange" className={styles.moreLink}>
+        <FormField label={t`Pair`}>
+          {(control) => (
+            <select {...control} className={inputClassName} value={filters.symbol} data-testid="filter-symbol" onChange={(event) => change({ symbol: event.target.value })}>
+              <option value="">{t`All pairs`}</option>
+              {symbols.map((symbol) => (
+                <option key={symbol.id} value={symbol.symbol}>
+                  {symbol.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label={t`Side`}>
+          {(control) => (
+            <select {...control} className={inputClassName} value={filters.side} data-testid="filter-side" onChange={(event) => change({ side: event.target.value as SideFilter })}>
+              <option value="all">{t`Buy and sell`}</option>
+              <option value="buy">{t`Buy`}</option>
+              <option value="sell">{t`Sell`}</option>
+            </select>
+          )}
+        </FormField>
+        <FormField label={t`Status`}>
+          {(control) => (
+            <select {...control} className={inputClassName} value={filters.status} data-testid="filter-status" onChange={(event) => change({ status: event.target.value as StatusFilter })}>
+              <option value="all">{t`All statuses`}</option>
+              <option value="open">{t`Open`}</option>
+              <option value="filled">{t`Filled`}</option>
+              <option value="cancelled">{t`Cancelled`}</option>
+            </select>
+          )}
+        </FormField>
+        <ButtonLink to="/exchange" variant="secondary">
           {t`Back to trading`}
-        </PageLink>
+        </ButtonLink>
       </div>
-      <div aria-busy={loading || undefined} data-testid="orders-results" data-loading={loading ? 'true' : 'false'}>
-        {result === null ? (
-          <p className={styles.muted}>{t`Loading…`}</p>
-        ) : (
-          <OrdersTable orders={result.list} onCancelled={() => setReload((value) => value + 1)} testId="all-orders" emptyText={t`No orders match these filters.`} />
-        )}
-      </div>
-      {result?.truncated ? <p className={styles.muted}>{t`Only your latest orders are searched by side.`}</p> : null}
+      <Panel flush aria-busy={loading || undefined} data-testid="orders-results" data-loading={loading ? 'true' : 'false'}>
+        <OrdersTable orders={result?.list ?? []} loading={result === null} onCancelled={() => setReload((value) => value + 1)} testId="all-orders" emptyText={t`No orders match these filters.`} />
+      </Panel>
+      {result?.truncated ? <p className={styles.note}>{t`Only your latest orders are searched by side.`}</p> : null}
+      {/* The pages stay in view at one page too, and wait while a page loads: the kit's table paging does neither. */}
       <nav className={styles.pager} aria-label={t`Pages`}>
-        <button type="button" data-testid="orders-prev" disabled={page === 0 || loading} onClick={() => setPage(page - 1)}>
+        <Button variant="secondary" size="small" data-testid="orders-prev" disabled={page === 0 || loading} onClick={() => setPage(page - 1)}>
           {t`Previous`}
-        </button>
+        </Button>
         <span data-testid="orders-page">{t`Page ${pageNumber} of ${pages}`}</span>
-        <button type="button" data-testid="orders-next" disabled={page + 1 >= pages || loading} onClick={() => setPage(page + 1)}>
+        <Button variant="secondary" size="small" data-testid="orders-next" disabled={page + 1 >= pages || loading} onClick={() => setPage(page + 1)}>
           {t`Next`}
-        </button>
+        </Button>
       </nav>
     </div>
   );

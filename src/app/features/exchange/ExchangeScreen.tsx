@@ -2,7 +2,8 @@
  * The spot exchange page (spec 2, /exchange?id={symbol lower-case}, R-ROUTE-09): the symbol's
  * ticker, candles, order book, latest trades, order form, market list and the user's current
  * and historical orders. Desktop shows them together; under 1024 px it is the mobile trading
- * page, with tabs for the chart, the book and form, the trades and the markets.
+ * page, with tabs for the chart, the book and form, the trades and the markets. Its parts are
+ * the kit's panels, tabs, tables and figures; exchange.module.css keeps the page's grid.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
@@ -10,7 +11,12 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { SYMBOL_TYPE } from '../../../shared/constants';
 import type { MarketSymbol } from '../../../shared/api/market';
+import { ButtonLink } from '../../ui/Button';
 import { PageLink } from '../../ui/PageLink';
+import { Panel } from '../../ui/Panel';
+import { Stat, StatGroup } from '../../ui/Stat';
+import { StatusMessage } from '../../ui/StatusMessage';
+import { TabPanel, Tabs } from '../../ui/Tabs';
 import { useMediaQuery } from '../../layout/header/headerHooks';
 import { useHubStatus, useSymbols } from '../../state/hub';
 import { loadBalances, markAssetsChanged, session } from '../../state/session';
@@ -53,17 +59,16 @@ export function ExchangeScreen({ id }: { id: string | undefined }) {
   if (symbol === undefined) {
     return (
       <div className={styles.screen}>
-        <p className={styles.muted} data-testid="exchange-loading">{t`Loading…`}</p>
+        <StatusMessage tone="loading" title={t`Loading…`} testId="exchange-loading" />
       </div>
     );
   }
   if (symbol === null) {
     return (
       <div className={styles.screen} data-testid="exchange-unknown">
-        <h1 className={styles.pairTitle}>{t`This market does not exist.`}</h1>
-        <p>
-          <PageLink to="/exchange">{t`Go to the spot markets`}</PageLink>
-        </p>
+        <StatusMessage tone="neutral" title={t`This market does not exist.`}>
+          <ButtonLink to="/exchange">{t`Go to the spot markets`}</ButtonLink>
+        </StatusMessage>
       </div>
     );
   }
@@ -104,68 +109,63 @@ function Trading({ symbol, symbols }: { symbol: MarketSymbol; symbols: MarketSym
   const trades = <LatestTrades symbol={symbol} trades={market.trades} rows={phone ? 30 : 20} />;
   const markets = <MarketList symbols={symbols} current={symbol} />;
   const ordersPanel = (
-    <section className={`${styles.panel} ${styles.ordersPanel}`} aria-label={t`My orders`} data-testid="exchange-orders">
-      <div className={styles.panelHead}>
-        <div className={styles.tabs} role="tablist" aria-label={t`My orders`}>
-          <button type="button" role="tab" className={styles.tab} aria-selected={ordersTab === 'open'} data-testid="orders-tab-open" onClick={() => setOrdersTab('open')}>
-            {t`Current orders`} {orders.open ? `(${openOrders.length})` : ''}
-          </button>
-          <button type="button" role="tab" className={styles.tab} aria-selected={ordersTab === 'history'} data-testid="orders-tab-history" onClick={() => setOrdersTab('history')}>
-            {t`Order history`}
-          </button>
-        </div>
-        {signedIn ? (
-          <PageLink to="/Exchange/ExchangeCoinOrder" className={styles.moreLink} data-testid="orders-more">
-            {t`All orders`}
-          </PageLink>
-        ) : null}
-      </div>
-      {!signedIn ? (
-        <p className={styles.muted}>
-          <Trans>
-            <PageLink to={loginPath(`/exchange?id=${symbol.symbol.toLowerCase()}`)}>Log in</PageLink> to see your orders.
-          </Trans>
-        </p>
-      ) : ordersTab === 'open' ? (
-        orders.open === null ? (
-          <p className={styles.muted}>{t`Loading…`}</p>
-        ) : (
-          <OrdersTable orders={openOrders} onCancelled={placed} testId="open-orders" emptyText={t`No open orders.`} />
-        )
-      ) : orders.history === null ? (
-        <p className={styles.muted}>{t`Loading…`}</p>
-      ) : (
-        <OrdersTable orders={orders.history} testId="history-orders" emptyText={t`No orders yet.`} />
-      )}
-    </section>
+    <Panel className={styles.ordersPanel} aria-label={t`My orders`} data-testid="exchange-orders">
+      <Tabs
+        items={[
+          { value: 'open', label: `${t`Current orders`} ${orders.open ? `(${openOrders.length})` : ''}`.trim(), testId: 'orders-tab-open' },
+          { value: 'history', label: t`Order history`, testId: 'orders-tab-history' },
+        ]}
+        value={ordersTab}
+        onValueChange={(value) => setOrdersTab(value === 'history' ? 'history' : 'open')}
+        label={t`My orders`}
+        trailing={
+          signedIn ? (
+            <PageLink to="/Exchange/ExchangeCoinOrder" data-testid="orders-more">
+              {t`All orders`}
+            </PageLink>
+          ) : null
+        }
+      >
+        <TabPanel value={ordersTab}>
+          {!signedIn ? (
+            <OrdersTable
+              orders={[]}
+              testId="orders-visitor"
+              emptyText={
+                <Trans>
+                  <PageLink to={loginPath(`/exchange?id=${symbol.symbol.toLowerCase()}`)}>Log in</PageLink> to see your orders.
+                </Trans>
+              }
+            />
+          ) : ordersTab === 'open' ? (
+            <OrdersTable orders={openOrders} loading={orders.open === null} onCancelled={placed} testId="open-orders" emptyText={t`No open orders.`} />
+          ) : (
+            <OrdersTable orders={orders.history ?? []} loading={orders.history === null} testId="history-orders" emptyText={t`No orders yet.`} />
+          )}
+        </TabPanel>
+      </Tabs>
+    </Panel>
   );
 
   if (phone) {
     const tabs = [
-      ['chart', t`Chart`],
-      ['trade', t`Trade`],
-      ['trades', t`Trades`],
-      ['markets', t`Markets`],
+      { value: 'chart', label: t`Chart`, testId: 'mobile-tab-chart' },
+      { value: 'trade', label: t`Trade`, testId: 'mobile-tab-trade' },
+      { value: 'trades', label: t`Trades`, testId: 'mobile-tab-trades' },
+      { value: 'markets', label: t`Markets`, testId: 'mobile-tab-markets' },
     ] as const;
     return (
       <div className={styles.mobile} data-testid="exchange-screen" data-layout="phone" data-symbol={symbol.symbol}>
         {ticker}
-        <div className={styles.mobileTabs} role="tablist" aria-label={t`Trading views`}>
-          {tabs.map(([key, label]) => (
-            <button key={key} type="button" role="tab" aria-selected={mobileTab === key} data-testid={`mobile-tab-${key}`} onClick={() => setMobileTab(key)}>
-              {label}
-            </button>
-          ))}
-        </div>
-        {mobileTab === 'chart' ? chart : null}
-        {mobileTab === 'trade' ? (
-          <div className={styles.mobileTrade}>
+        <Tabs items={tabs} value={mobileTab} onValueChange={(value) => setMobileTab(tabs.find((tab) => tab.value === value)?.value ?? 'trade')} label={t`Trading views`} className={styles.mobileViews}>
+          <TabPanel value="chart">{chart}</TabPanel>
+          <TabPanel value="trade" className={styles.mobileTrade}>
             {form}
             {book}
-          </div>
-        ) : null}
-        {mobileTab === 'trades' ? trades : null}
-        {mobileTab === 'markets' ? markets : null}
+          </TabPanel>
+          <TabPanel value="trades">{trades}</TabPanel>
+          <TabPanel value="markets">{markets}</TabPanel>
+        </Tabs>
         {ordersPanel}
       </div>
     );
@@ -191,10 +191,11 @@ function Ticker({ symbol, quote }: { symbol: MarketSymbol; quote: ReturnType<typ
   useEffect(() => {
     document.title = `${symbol.name} | ${pageTitle} | ${siteName}`;
   }, [symbol.name, pageTitle, siteName]);
+  const tone = quote ? (change >= 0 ? 'up' : 'down') : 'neutral';
   return (
     <header className={styles.ticker} data-testid="exchange-ticker">
       <h1 className={styles.pairTitle}>
-        <span className={styles.visuallyHidden} data-testid="page-title">
+        <span className="visually-hidden" data-testid="page-title">
           {pageTitle}
         </span>
         <span data-testid="exchange-pair">{symbol.name}</span>
@@ -202,26 +203,12 @@ function Ticker({ symbol, quote }: { symbol: MarketSymbol; quote: ReturnType<typ
       <p className={styles.lastPrice} data-direction={change >= 0 ? 'up' : 'down'} data-testid="exchange-last">
         {quote?.c ?? '—'}
       </p>
-      <dl className={styles.stats}>
-        <div>
-          <dt>{t`24h change`}</dt>
-          <dd className={styles.change} data-direction={change >= 0 ? 'up' : 'down'}>
-            {quote ? `${change > 0 ? '+' : ''}${quote.changePercent}%` : '—'}
-          </dd>
-        </div>
-        <div>
-          <dt>{t`24h high`}</dt>
-          <dd>{quote?.dh ?? '—'}</dd>
-        </div>
-        <div>
-          <dt>{t`24h low`}</dt>
-          <dd>{quote?.dl ?? '—'}</dd>
-        </div>
-        <div>
-          <dt>{t`24h volume (${symbol.baseSymbol})`}</dt>
-          <dd>{quote?.dv ?? '—'}</dd>
-        </div>
-      </dl>
+      <StatGroup>
+        <Stat label={t`24h change`} value={quote ? `${change > 0 ? '+' : ''}${quote.changePercent}%` : '—'} tone={tone} />
+        <Stat label={t`24h high`} value={quote?.dh ?? '—'} />
+        <Stat label={t`24h low`} value={quote?.dl ?? '—'} />
+        <Stat label={t`24h volume (${symbol.baseSymbol})`} value={quote?.dv ?? '—'} />
+      </StatGroup>
     </header>
   );
 }

@@ -1,6 +1,8 @@
 /** The latest trades (spec 2, Exchange LatestTrade): price coloured by the taker's side, amount, time. */
 import { useLingui } from '@lingui/react/macro';
 import type { MarketSymbol, Trade } from '../../../shared/api/market';
+import { DataTable, type DataColumn } from '../../ui/DataTable';
+import { Panel } from '../../ui/Panel';
 import styles from './exchange.module.css';
 
 function clock(time: number): string {
@@ -10,26 +12,31 @@ function clock(time: number): string {
 
 export function LatestTrades({ symbol, trades, rows }: { symbol: MarketSymbol; trades: readonly Trade[]; rows: number }) {
   const { t } = useLingui();
+  const columns: DataColumn<Trade>[] = [
+    {
+      key: 'price',
+      label: t`Price (${symbol.quoteSymbol})`,
+      cell: (trade) => (
+        <span className={styles.sidePrice} data-side={trade.takerSide}>
+          {trade.price}
+        </span>
+      ),
+    },
+    { key: 'amount', label: t`Amount (${symbol.baseSymbol})`, align: 'end', cell: (trade) => trade.quantity },
+    { key: 'time', label: t`Time`, align: 'end', cell: (trade) => clock(trade.time) },
+  ];
   return (
-    <section className={styles.panel} aria-label={t`Latest trades`} data-testid="exchange-trades">
-      <div className={styles.panelHead}>
-        <h2 className={styles.panelTitle}>{t`Latest trades`}</h2>
-      </div>
-      <div className={styles.bookHeader} aria-hidden="true">
-        <span>{t`Price (${symbol.quoteSymbol})`}</span>
-        <span>{t`Amount (${symbol.baseSymbol})`}</span>
-        <span>{t`Time`}</span>
-      </div>
-      {trades.length === 0 ? <p className={styles.muted}>{t`No trades yet.`}</p> : null}
-      <ol className={styles.bookSide}>
-        {trades.slice(0, rows).map((trade) => (
-          <li key={trade.id} className={styles.tradeRow} data-side={trade.takerSide} data-testid="trade-row" data-trade-id={trade.id}>
-            <span className={styles.bookPrice}>{trade.price}</span>
-            <span>{trade.quantity}</span>
-            <span>{clock(trade.time)}</span>
-          </li>
-        ))}
-      </ol>
-    </section>
+    <Panel title={t`Latest trades`} aria-label={t`Latest trades`} data-testid="exchange-trades">
+      <DataTable
+        columns={columns}
+        rows={trades.slice(0, rows)}
+        rowKey={(trade) => trade.id}
+        caption={t`Latest trades`}
+        empty={t`No trades yet.`}
+        rowProps={(trade) => ({ 'data-testid': 'trade-row', 'data-side': trade.takerSide, 'data-trade-id': trade.id })}
+        density="compact"
+        stackOnPhone={false}
+      />
+    </Panel>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The handicap (spec 2, Exchange Handicap): asks above, the last price, bids below, each row
  * with its depth bar; a precision switch groups the levels to coarser price steps. Clicking a
- * row puts its price into the order form.
+ * row puts its price into the order form. The book is a depth view of its own (rows of buttons
+ * over depth bars), not a table: exchange.module.css draws it.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useState } from 'react';
@@ -9,6 +10,9 @@ import type { MarketSymbol, Quote } from '../../../shared/api/market';
 import type { BookSnapshot } from '../../../shared/realtime';
 import { buildBook, groupingOptions, type BookRow } from './book';
 import { stepText } from '../../../shared/decimal';
+import { inputClassName } from '../../ui/FormField';
+import { Panel } from '../../ui/Panel';
+import { StatusMessage } from '../../ui/StatusMessage';
 import styles from './exchange.module.css';
 
 export function OrderBook({ symbol, book, quote, rows, onPick }: { symbol: MarketSymbol; book: BookSnapshot | null; quote: Quote | null; rows: number; onPick: (price: string) => void }) {
@@ -24,43 +28,55 @@ export function OrderBook({ symbol, book, quote, rows, onPick }: { symbol: Marke
   const change = quote ? Number(quote.changePercent) : 0;
 
   return (
-    <section className={styles.panel} aria-labelledby={`${selectId}-title`} data-testid="exchange-book" data-sequence={book?.sequence ?? -1}>
-      <div className={styles.panelHead}>
-        <h2 id={`${selectId}-title`} className={styles.panelTitle}>{t`Order book`}</h2>
-        <label className={styles.visuallyHidden} htmlFor={selectId}>{t`Price grouping`}</label>
-        <select id={selectId} className={styles.smallSelect} value={grouping} data-testid="book-grouping" onChange={(event) => setDecimals(Number(event.target.value))}>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {stepText(option)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className={styles.bookHeader} aria-hidden="true">
-        <span>{t`Price (${symbol.quoteSymbol})`}</span>
-        <span>{t`Amount (${symbol.baseSymbol})`}</span>
-        <span>{t`Total`}</span>
-      </div>
-      {view ? (
+    <Panel
+      title={<span id={`${selectId}-title`}>{t`Order book`}</span>}
+      aria-labelledby={`${selectId}-title`}
+      data-testid="exchange-book"
+      data-sequence={book?.sequence ?? -1}
+      actions={
         <>
-          <ol className={`${styles.bookSide} ${styles.asks}`} data-testid="book-asks" aria-label={t`Sell orders`}>
-            {[...view.asks].reverse().map((row) => (
-              <BookLine key={row.price} row={row} side="ask" onPick={onPick} />
-            ))}
-          </ol>
-          <p className={styles.bookLast} data-testid="book-last" data-direction={change >= 0 ? 'up' : 'down'}>
-            {quote ? quote.c : '—'}
-          </p>
-          <ol className={styles.bookSide} data-testid="book-bids" aria-label={t`Buy orders`}>
-            {view.bids.map((row) => (
-              <BookLine key={row.price} row={row} side="bid" onPick={onPick} />
-            ))}
-          </ol>
+          <label className="visually-hidden" htmlFor={selectId}>
+            {t`Price grouping`}
+          </label>
+          <span className={styles.grouping}>
+            <select id={selectId} className={inputClassName} value={grouping} data-testid="book-grouping" onChange={(event) => setDecimals(Number(event.target.value))}>
+              {options.map((option) => (
+                <option key={option} value={option}>
+                  {stepText(option)}
+                </option>
+              ))}
+            </select>
+          </span>
         </>
-      ) : (
-        <p className={styles.muted}>{t`Loading…`}</p>
-      )}
-    </section>
+      }
+    >
+      <div>
+        <div className={styles.bookHeader} aria-hidden="true">
+          <span>{t`Price (${symbol.quoteSymbol})`}</span>
+          <span>{t`Amount (${symbol.baseSymbol})`}</span>
+          <span>{t`Total`}</span>
+        </div>
+        {view ? (
+          <>
+            <ol className={styles.bookSide} data-testid="book-asks" aria-label={t`Sell orders`}>
+              {[...view.asks].reverse().map((row) => (
+                <BookLine key={row.price} row={row} side="ask" onPick={onPick} />
+              ))}
+            </ol>
+            <p className={styles.bookLast} data-testid="book-last" data-direction={change >= 0 ? 'up' : 'down'}>
+              {quote ? quote.c : '—'}
+            </p>
+            <ol className={styles.bookSide} data-testid="book-bids" aria-label={t`Buy orders`}>
+              {view.bids.map((row) => (
+                <BookLine key={row.price} row={row} side="bid" onPick={onPick} />
+              ))}
+            </ol>
+          </>
+        ) : (
+          <StatusMessage tone="loading" title={t`Loading…`} headingLevel={3} />
+        )}
+      </div>
+    </Panel>
   );
 }
 

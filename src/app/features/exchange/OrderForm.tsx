@@ -5,11 +5,12 @@
  * available balance. Visitors are sent to log in (/login?from=). An order is sent once
  * however often the button is pressed: a ref guards the gap before React re-renders, the
  * button is disabled while sending, and the order carries a client order id and an
- * idempotency key. A refusal shows the server's translated errmsg (spec 8).
+ * idempotency key. A refusal shows the server's translated errmsg (spec 8). The fields are the
+ * kit's amount inputs (their share buttons work out the amount with the order's own rules).
  */
 import { useLingui } from '@lingui/react/macro';
 import { useLocation, useRouter } from '@tanstack/react-router';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { createOrderCall } from '../../../shared/api/exchange';
 import type { MarketSymbol } from '../../../shared/api/market';
 import type { Balance } from '../../../shared/api/balance';
@@ -29,14 +30,18 @@ import {
   formProblem,
   isTaker,
   orderTotalText,
-  PERCENT_CHOICES,
   ratePercentText,
   type OrderFormState,
   type OrderSide,
   type OrderType,
 } from './orderRules';
-import styles from './exchange.module.css';
+import { AmountInput } from '../../ui/AmountInput';
+import { Button } from '../../ui/Button';
+import { FormField, inputClassName } from '../../ui/FormField';
+import { Panel } from '../../ui/Panel';
 import { loginPath } from '../../ui/paths';
+import { TabPanel, Tabs } from '../../ui/Tabs';
+import styles from './exchange.module.css';
 
 export interface OrderFormProps {
   symbol: MarketSymbol;
@@ -56,33 +61,35 @@ export function OrderForms(props: OrderFormProps) {
   const [side, setSide] = useState<OrderSide>('buy');
   const [type, setType] = useState<OrderType>('limit');
   return (
-    <section className={styles.panel} aria-label={t`Place an order`} data-testid="exchange-order-form">
-      <div className={styles.panelHead}>
-        <div className={styles.tabs} role="group" aria-label={t`Order type`}>
-          <button type="button" className={styles.tab} aria-pressed={type === 'limit'} data-testid="order-type-limit" onClick={() => setType('limit')}>
-            {t({ message: 'Limit', context: 'order type' })}
-          </button>
-          <button type="button" className={styles.tab} aria-pressed={type === 'market'} data-testid="order-type-market" onClick={() => setType('market')}>
-            {t({ message: 'Market', context: 'order type' })}
-          </button>
-        </div>
-      </div>
-      {props.layout === 'one' ? (
-        <div className={styles.sideSwitch} role="group" aria-label={t`Side`}>
-          <button type="button" data-side="buy" aria-pressed={side === 'buy'} data-testid="order-side-buy" onClick={() => setSide('buy')}>
-            {t`Buy`}
-          </button>
-          <button type="button" data-side="sell" aria-pressed={side === 'sell'} data-testid="order-side-sell" onClick={() => setSide('sell')}>
-            {t`Sell`}
-          </button>
-        </div>
-      ) : null}
-      <div className={styles.formColumns}>
-        {(props.layout === 'both' ? (['buy', 'sell'] as const) : [side]).map((formSide) => (
-          <SideForm key={`${formSide}:${type}:${props.symbol.id}`} {...props} side={formSide} type={type} />
-        ))}
-      </div>
-    </section>
+    <Panel aria-label={t`Place an order`} data-testid="exchange-order-form">
+      <Tabs
+        items={[
+          { value: 'limit', label: t({ message: 'Limit', context: 'order type' }), testId: 'order-type-limit' },
+          { value: 'market', label: t({ message: 'Market', context: 'order type' }), testId: 'order-type-market' },
+        ]}
+        value={type}
+        onValueChange={(value) => setType(value === 'market' ? 'market' : 'limit')}
+        label={t`Order type`}
+      >
+        <TabPanel value={type} className={styles.orderPanel}>
+          {props.layout === 'one' ? (
+            <div className={styles.sideSwitch} role="group" aria-label={t`Side`}>
+              <Button variant={side === 'buy' ? 'buy' : 'secondary'} data-side="buy" aria-pressed={side === 'buy'} data-testid="order-side-buy" onClick={() => setSide('buy')}>
+                {t`Buy`}
+              </Button>
+              <Button variant={side === 'sell' ? 'sell' : 'secondary'} data-side="sell" aria-pressed={side === 'sell'} data-testid="order-side-sell" onClick={() => setSide('sell')}>
+                {t`Sell`}
+              </Button>
+            </div>
+          ) : null}
+          <div className={styles.formColumns}>
+            {(props.layout === 'both' ? (['buy', 'sell'] as const) : [side]).map((formSide) => (
+              <SideForm key={`${formSide}:${type}:${props.symbol.id}`} {...props} side={formSide} type={type} />
+            ))}
+          </div>
+        </TabPanel>
+      </Tabs>
+    </Panel>
   );
 }
 
@@ -97,7 +104,6 @@ function SideForm({ symbol, signedIn, balances, best, lastPrice, pickedPrice, on
   const [refusal, setRefusal] = useState<string | null>(null);
   const [problem, setProblem] = useState<'price' | 'amount' | null>(null);
   const sendingRef = useRef(false);
-  const ids = { price: useId(), amount: useId(), available: useId() };
 
   const [priceFilled, setPriceFilled] = useState(lastPrice !== null);
   // A clicked book price fills a limit form's price once per click (state adjusted while rendering).
@@ -157,6 +163,7 @@ function SideForm({ symbol, signedIn, balances, best, lastPrice, pickedPrice, on
   };
 
   const label = !signedIn ? t`Log in to trade` : sending ? t`Sending…` : side === 'buy' ? t`Buy ${symbol.baseSymbol}` : t`Sell ${symbol.baseSymbol}`;
+  const marketBuy = type === 'market' && side === 'buy';
   return (
     <form
       className={styles.sideForm}
@@ -168,65 +175,47 @@ function SideForm({ symbol, signedIn, balances, best, lastPrice, pickedPrice, on
         void submit();
       }}
     >
-      {signedIn ? (
-        <p className={styles.availableLine} id={ids.available}>
-          <span>{t`Available`}</span>
-          <strong data-testid={`available-${side}`} data-currency={spendCurrency}>
-            {balances === null ? '…' : `${formatBalance(shownAvailable, spendCurrency)} ${spendCurrency}`}
-          </strong>
-        </p>
-      ) : null}
       {type === 'limit' ? (
-        <div className={styles.inputRow} data-invalid={problem === 'price' ? 'true' : undefined}>
-          <label htmlFor={ids.price}>{t`Price`}</label>
-          <input
-            id={ids.price}
-            inputMode="decimal"
-            autoComplete="off"
-            data-testid={`order-price-${side}`}
-            value={state.price}
-            aria-invalid={problem === 'price' || undefined}
-            onChange={(event) => setState({ ...state, price: sanitizeDecimalInput(event.target.value, symbol.pricePrecision) })}
-          />
-          <span className={styles.unit}>{symbol.quoteSymbol}</span>
-        </div>
-      ) : (
-        <p className={styles.inputRow} data-disabled="true">
-          <span>{t`Price`}</span>
-          <span className={styles.muted}>{t`Best market price`}</span>
-        </p>
-      )}
-      <div className={styles.inputRow} data-invalid={problem === 'amount' ? 'true' : undefined}>
-        <label htmlFor={ids.amount}>{type === 'market' && side === 'buy' ? t`Total` : t`Amount`}</label>
-        <input
-          id={ids.amount}
-          inputMode="decimal"
-          autoComplete="off"
-          data-testid={`order-amount-${side}`}
-          value={state.amount}
-          aria-invalid={problem === 'amount' || undefined}
-          aria-describedby={signedIn ? ids.available : undefined}
-          onChange={(event) => setState({ ...state, amount: sanitizeDecimalInput(event.target.value, scale) })}
+        <AmountInput
+          label={t`Price`}
+          value={state.price}
+          onValueChange={(price) => setState({ ...state, price })}
+          scale={symbol.pricePrecision}
+          unit={symbol.quoteSymbol}
+          error={problem === 'price' ? t`Enter a price.` : null}
+          partTestIds={{ input: `order-price-${side}` }}
         />
-        <span className={styles.unit}>{type === 'market' && side === 'buy' ? symbol.quoteSymbol : symbol.baseSymbol}</span>
-      </div>
-      <div className={styles.percents} role="group" aria-label={t`Share of the available balance`}>
-        {PERCENT_CHOICES.map((percent) => (
-          <button
-            key={percent}
-            type="button"
-            data-testid={`order-percent-${side}-${percent}`}
-            disabled={!signedIn || balances === null}
-            onClick={() => {
-              const amount = amountForPercent(percent, state, available, symbol);
-              if (amount !== null) setState({ ...state, amount });
-              else setProblem('price');
-            }}
-          >
-            {percent}%
-          </button>
-        ))}
-      </div>
+      ) : (
+        <FormField label={t`Price`}>
+          {(control) => <input {...control} className={inputClassName} type="text" placeholder={t`Best market price`} disabled />}
+        </FormField>
+      )}
+      <AmountInput
+        label={marketBuy ? t`Total` : t`Amount`}
+        value={state.amount}
+        onValueChange={(amount) => setState({ ...state, amount })}
+        scale={scale}
+        unit={marketBuy ? symbol.quoteSymbol : symbol.baseSymbol}
+        shares
+        sharesDisabled={!signedIn || balances === null}
+        onShare={(percent) => {
+          const amount = amountForPercent(percent, state, available, symbol);
+          if (amount !== null) setState({ ...state, amount });
+          else setProblem('price');
+        }}
+        hint={
+          signedIn ? (
+            <span className={styles.availableLine}>
+              <span>{t`Available`}</span>
+              <strong data-testid={`available-${side}`} data-currency={spendCurrency}>
+                {balances === null ? '…' : `${formatBalance(shownAvailable, spendCurrency)} ${spendCurrency}`}
+              </strong>
+            </span>
+          ) : undefined
+        }
+        error={problem === 'amount' ? t`Enter an amount.` : null}
+        partTestIds={{ input: `order-amount-${side}`, share: (percent) => `order-percent-${side}-${percent}` }}
+      />
       <dl className={styles.summary}>
         {type === 'limit' ? (
           <div>
@@ -239,19 +228,14 @@ function SideForm({ symbol, signedIn, balances, best, lastPrice, pickedPrice, on
           <dd data-testid={`order-fee-${side}`}>{fee ? `≈ ${fee.amount} ${fee.currency}` : '—'}</dd>
         </div>
       </dl>
-      {problem ? (
-        <p className={styles.formError} role="alert">
-          {problem === 'price' ? t`Enter a price.` : t`Enter an amount.`}
-        </p>
-      ) : null}
       {refusal ? (
-        <p className={styles.formError} role="alert" data-testid={`order-refusal-${side}`}>
+        <p className={styles.refusal} role="alert" data-testid={`order-refusal-${side}`}>
           {refusal}
         </p>
       ) : null}
-      <button type="submit" className={styles.submit} data-side={side} data-testid={`order-submit-${side}`} disabled={sending} aria-busy={sending || undefined}>
+      <Button type="submit" variant={side} size="large" block data-side={side} data-testid={`order-submit-${side}`} disabled={sending} aria-busy={sending || undefined}>
         {label}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -15,8 +15,6 @@ import { positiveUnits, unitsText } from '../../../shared/decimal';
 export const EXCHANGE_FEES_PPM = { maker: 800n, taker: 1_000n } as const;
 const PPM = 1_000_000n;
 
-export const PERCENT_CHOICES = [25, 50, 75, 100] as const;
-
 export type OrderSide = 'buy' | 'sell';
 export type OrderType = 'limit' | 'market';
 
