@@ -25,8 +25,11 @@ import { loadBalances, markAssetsChanged, session } from '../../state/session';
 import { availableUnits, fractionAsPercent, positiveUnits, sanitizeDecimalInput, trimZeros, unitsText } from '../../../shared/decimal';
 import { chooseFrom, chooseTo, quoteMatches, quoteRequestOf, scaleOf, sourcesOf, swapCurrencies, targetsOf, type ConvertFormState } from './convertRules';
 import { useQuote } from './useQuote';
-import styles from './convert.module.css';
+import { Button } from '../../ui/Button';
+import { FormField, inputClassName } from '../../ui/FormField';
 import { loginPath } from '../../ui/paths';
+import { StatusMessage } from '../../ui/StatusMessage';
+import styles from './convert.module.css';
 
 export interface ConvertFormProps {
   data: ConvertPairs;
@@ -43,7 +46,7 @@ export function ConvertForm({ data, state, onChange, signedIn }: ConvertFormProp
   const { balances } = useSnapshot(session);
   const [sending, setSending] = useState(false);
   const sendingRef = useRef(false);
-  const ids = { from: useId(), to: useId(), amount: useId(), available: useId() };
+  const ids = { from: useId(), to: useId(), available: useId(), overBalance: useId() };
 
   useEffect(() => {
     if (signedIn) void loadBalances();
@@ -100,78 +103,74 @@ export function ConvertForm({ data, state, onChange, signedIn }: ConvertFormProp
         void convert();
       }}
     >
-      <div className={styles.field}>
-        <div className={styles.fieldHeading}>
-          <label htmlFor={ids.amount}>{t`From`}</label>
-          {signedIn ? (
-            <span id={ids.available} className={styles.available} data-testid="convert-available">
+      <FormField
+        label={t`From`}
+        labelExtra={
+          signedIn ? (
+            <span id={ids.available} data-testid="convert-available">
               {t`Available`}{' '}
-              <strong>{balances === null ? '…' : `${formatBalance(formatUnits(available, fromScale), state.from)} ${state.from}`}</strong>
+              <strong className={styles.availableAmount}>{balances === null ? '…' : `${formatBalance(formatUnits(available, fromScale), state.from)} ${state.from}`}</strong>
             </span>
-          ) : null}
-        </div>
-        <div className={styles.inputRow} data-invalid={overBalance ? 'true' : undefined}>
-          <input
-            id={ids.amount}
-            className={styles.amount}
-            data-testid="convert-amount"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={t`Amount`}
-            aria-describedby={signedIn ? ids.available : undefined}
-            aria-invalid={overBalance || undefined}
-            value={state.amount}
-            onChange={(event) => onChange({ ...state, amount: sanitizeDecimalInput(event.target.value, fromScale) })}
-          />
-          {signedIn ? (
-            <button
-              type="button"
-              className={styles.maxButton}
-              data-testid="convert-max"
-              disabled={available === 0n}
-              onClick={() => onChange({ ...state, amount: unitsText(available, fromScale) })}
-            >
-              {t`Max`}
-            </button>
-          ) : null}
-          <CurrencySelect id={ids.from} label={t`Currency to convert from`} value={state.from} options={sourcesOf(data)} testId="convert-from" onChange={(from) => onChange(chooseFrom(data, state, from))} />
-        </div>
-        {overBalance ? (
-          <p className={styles.hint} data-testid="convert-over-balance">
-            {t`This is more than your available balance.`}
-          </p>
-        ) : null}
-      </div>
+          ) : undefined
+        }
+      >
+        {(control) => (
+          <>
+            <div className={styles.inputRow} data-invalid={overBalance ? 'true' : undefined}>
+              <input
+                {...control}
+                className={styles.amount}
+                data-testid="convert-amount"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={t`Amount`}
+                aria-describedby={[control['aria-describedby'], signedIn ? ids.available : null, overBalance ? ids.overBalance : null].filter(Boolean).join(' ') || undefined}
+                aria-invalid={overBalance || undefined}
+                value={state.amount}
+                onChange={(event) => onChange({ ...state, amount: sanitizeDecimalInput(event.target.value, fromScale) })}
+              />
+              {signedIn ? (
+                <Button variant="ghost" size="small" data-testid="convert-max" disabled={available === 0n} onClick={() => onChange({ ...state, amount: unitsText(available, fromScale) })}>
+                  {t`Max`}
+                </Button>
+              ) : null}
+              <CurrencySelect id={ids.from} label={t`Currency to convert from`} value={state.from} options={sourcesOf(data)} testId="convert-from" onChange={(from) => onChange(chooseFrom(data, state, from))} />
+            </div>
+            {overBalance ? (
+              <p id={ids.overBalance} className={styles.overBalance} data-testid="convert-over-balance">
+                {t`This is more than your available balance.`}
+              </p>
+            ) : null}
+          </>
+        )}
+      </FormField>
 
       <div className={styles.swapRow}>
-        <button type="button" className={styles.swapButton} data-testid="convert-swap" aria-label={t`Swap the currencies`} title={t`Swap the currencies`} onClick={() => onChange(swapCurrencies(data, state))}>
+        <Button variant="icon" data-testid="convert-swap" aria-label={t`Swap the currencies`} title={t`Swap the currencies`} onClick={() => onChange(swapCurrencies(data, state))}>
           <SwapIcon />
-        </button>
+        </Button>
       </div>
 
-      <div className={styles.field}>
-        <div className={styles.fieldHeading}>
-          <span>{t`To`}</span>
-        </div>
-        <div className={styles.inputRow}>
-          <output className={styles.amount} data-testid="convert-receive" aria-live="polite">
-            {quote.quote ? quote.quote.toAmount : <span className={styles.placeholder}>0</span>}
-          </output>
-          <CurrencySelect id={ids.to} label={t`Currency to convert to`} value={state.to} options={targetsOf(data, state.from)} testId="convert-to" onChange={(to) => onChange(chooseTo(state, to))} />
-        </div>
-      </div>
+      <FormField label={t`To`}>
+        {(control) => (
+          <div className={styles.inputRow}>
+            <output id={control.id} className={styles.amount} data-testid="convert-receive" aria-live="polite">
+              {quote.quote ? quote.quote.toAmount : <span className={styles.placeholder}>0</span>}
+            </output>
+            <CurrencySelect id={ids.to} label={t`Currency to convert to`} value={state.to} options={targetsOf(data, state.from)} testId="convert-to" onChange={(to) => onChange(chooseTo(state, to))} />
+          </div>
+        )}
+      </FormField>
 
       {signedIn ? (
         <QuoteDetails quote={quote} from={state.from} to={state.to} spreadPercent={spreadPercent} />
       ) : (
-        <p className={styles.quoteNote} data-testid="convert-quote-signin">
-          {t`Log in to get a live price for your amount.`}
-        </p>
+        <StatusMessage testId="convert-quote-signin" tone="neutral" title={t`Log in to get a live price for your amount.`} headingLevel={3} />
       )}
 
-      <button type="submit" className={styles.submit} data-testid="convert-submit" disabled={signedIn && (!ready || sending)} aria-busy={sending || undefined}>
+      <Button type="submit" size="large" block data-testid="convert-submit" disabled={signedIn && (!ready || sending)} aria-busy={sending || undefined}>
         {buttonLabel}
-      </button>
+      </Button>
     </form>
   );
 }
@@ -179,17 +178,16 @@ export function ConvertForm({ data, state, onChange, signedIn }: ConvertFormProp
 function QuoteDetails({ quote, from, to, spreadPercent }: { quote: ReturnType<typeof useQuote>; from: string; to: string; spreadPercent: string | null }) {
   const { t } = useLingui();
   if (quote.error) {
-    return (
-      <p className={styles.quoteError} role="alert" data-testid="convert-quote-error">
-        {quote.error}
-      </p>
-    );
+    return <StatusMessage testId="convert-quote-error" tone="error" title={quote.error} headingLevel={3} />;
   }
   if (!quote.quote) {
     return (
-      <p className={styles.quoteNote} data-testid="convert-quote-empty">
-        {quote.loading ? t`Getting the best price…` : t`Enter an amount to see the price.`}
-      </p>
+      <StatusMessage
+        testId="convert-quote-empty"
+        tone={quote.loading ? 'loading' : 'neutral'}
+        title={quote.loading ? t`Getting the best price…` : t`Enter an amount to see the price.`}
+        headingLevel={3}
+      />
     );
   }
   const price = trimZeros(quote.quote.price);
@@ -226,6 +224,12 @@ function QuoteDetails({ quote, from, to, spreadPercent }: { quote: ReturnType<ty
   );
 }
 
+/**
+ * The quote's countdown ring. The countdown itself is not the kit's Countdown: it runs on the
+ * quote hook's clock (countdown.ts), the same one that turns the Convert button off at zero and
+ * asks for a new quote, so the seconds shown and the button never disagree; the kit's keeps a
+ * clock of its own and writes "8s" where this form says "8 s".
+ */
 function CountdownRing({ fraction }: { fraction: number }) {
   const radius = 7;
   const circumference = 2 * Math.PI * radius;
@@ -249,13 +253,15 @@ function CountdownRing({ fraction }: { fraction: number }) {
 
 function CurrencySelect({ id, label, value, options, testId, onChange }: { id: string; label: string; value: string; options: string[]; testId: string; onChange: (code: string) => void }) {
   return (
-    <select id={id} className={styles.select} aria-label={label} data-testid={testId} value={value} onChange={(event) => onChange(event.target.value)}>
-      {options.map((code) => (
-        <option key={code} value={code}>
-          {code}
-        </option>
-      ))}
-    </select>
+    <span className={styles.currency}>
+      <select id={id} className={inputClassName} aria-label={label} data-testid={testId} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((code) => (
+          <option key={code} value={code}>
+            {code}
+          </option>
+        ))}
+      </select>
+    </span>
   );
 }
 

@@ -7,6 +7,8 @@ import { useState } from 'react';
 import type { ConvertPair } from '../../../shared/api/convert';
 import { useHubStatus } from '../../state/hub';
 import { PageLink } from '../../ui/PageLink';
+import { Panel } from '../../ui/Panel';
+import { StatusMessage } from '../../ui/StatusMessage';
 import { ConvertForm } from './ConvertForm';
 import { canConvert, initialFormState, type ConvertFormState } from './convertRules';
 import { PairsTable } from './PairsTable';
@@ -24,21 +26,10 @@ export function ConvertScreen() {
   const state = chosen ?? (data ? initialFormState(data) : null);
 
   if (pairs === 'failed') {
-    return (
-      <div className={styles.note} role="alert" data-testid="convert-failed">
-        <p>{t`The convert pairs could not be loaded.`}</p>
-        <button type="button" className={styles.secondaryButton} onClick={retry}>
-          {t`Try again`}
-        </button>
-      </div>
-    );
+    return <StatusMessage testId="convert-failed" tone="error" title={t`The convert pairs could not be loaded.`} headingLevel={2} action={{ label: t`Try again`, onClick: retry }} />;
   }
   if (!data || !state) {
-    return (
-      <p className={styles.note} role="status" aria-busy="true" data-testid="convert-loading">
-        {t`Loading…`}
-      </p>
-    );
+    return <StatusMessage testId="convert-loading" tone="loading" title={t`Loading…`} headingLevel={2} />;
   }
 
   const choose = (pair: ConvertPair) => {
@@ -48,14 +39,14 @@ export function ConvertScreen() {
 
   return (
     <div className={styles.screen} data-testid="convert-screen">
-      <section id="convert-card" className={styles.card} aria-label={t`Convert`}>
+      <Panel id="convert-card" className={styles.card} aria-label={t`Convert`}>
         <ConvertForm data={data} state={state} onChange={setState} signedIn={signedIn} />
         {signedIn ? (
           <PageLink to="/Convert/ConvertHistory" className={styles.historyLink} data-testid="convert-history-link">
             {t`Convert history`}
           </PageLink>
         ) : null}
-      </section>
+      </Panel>
       <PairsTable pairs={data.pairs} onChoose={choose} />
     </div>
   );

@@ -6,51 +6,41 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import type { ConvertPair } from '../../../shared/api/convert';
+import { Button } from '../../ui/Button';
+import { DataTable, type DataColumn } from '../../ui/DataTable';
+import { Panel } from '../../ui/Panel';
 import { pairLabel } from './convertRules';
-import styles from './convert.module.css';
 
 export function PairsTable({ pairs, onChoose }: { pairs: readonly ConvertPair[]; onChoose: (pair: ConvertPair) => void }) {
   const { t } = useLingui();
+  const columns: DataColumn<ConvertPair>[] = [
+    { key: 'pair', label: t`Pair`, cell: (pair) => <strong>{pairLabel(pair)}</strong> },
+    { key: 'buy', label: t`Buy price`, align: 'end', cell: (pair) => pair.buyPrice ?? '–' },
+    { key: 'sell', label: t`Sell price`, align: 'end', cell: (pair) => pair.sellPrice ?? '–' },
+    {
+      key: 'action',
+      label: t`Action`,
+      header: <span className="visually-hidden">{t`Action`}</span>,
+      align: 'end',
+      width: '1%',
+      cell: (pair) => (
+        <Button variant="ghost" size="small" data-testid="convert-pair-choose" onClick={() => onChoose(pair)}>
+          {t`Convert`}
+          <span className="visually-hidden"> {pairLabel(pair)}</span>
+        </Button>
+      ),
+    },
+  ];
   return (
-    <section className={styles.pairs} aria-labelledby="convert-pairs-title">
-      <h2 id="convert-pairs-title" className={styles.sectionTitle}>
-        {t`Convertible pairs`}
-      </h2>
-      <table className={styles.table} data-testid="convert-pairs">
-        <thead>
-          <tr>
-            <th scope="col">{t`Pair`}</th>
-            <th scope="col" className={styles.number}>
-              {t`Buy price`}
-            </th>
-            <th scope="col" className={styles.number}>
-              {t`Sell price`}
-            </th>
-            <th scope="col">
-              <span className={styles.visuallyHidden}>{t`Action`}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {pairs.map((pair) => (
-            <tr key={pair.symbol} data-testid="convert-pair" data-symbol={pair.symbol}>
-              <th scope="row">{pairLabel(pair)}</th>
-              <td className={styles.number} data-label={t`Buy price`}>
-                {pair.buyPrice ?? '–'}
-              </td>
-              <td className={styles.number} data-label={t`Sell price`}>
-                {pair.sellPrice ?? '–'}
-              </td>
-              <td className={styles.action}>
-                <button type="button" className={styles.linkButton} data-testid="convert-pair-choose" onClick={() => onChoose(pair)}>
-                  {t`Convert`}
-                  <span className={styles.visuallyHidden}> {pairLabel(pair)}</span>
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+    <Panel flush title={<span id="convert-pairs-title">{t`Convertible pairs`}</span>} aria-labelledby="convert-pairs-title">
+      <DataTable
+        columns={columns}
+        rows={pairs}
+        rowKey={(pair) => pair.symbol}
+        caption={t`Convertible pairs`}
+        rowProps={(pair) => ({ 'data-testid': 'convert-pair', 'data-symbol': pair.symbol })}
+        testId="convert-pairs"
+      />
+    </Panel>
   );
 }
