@@ -10,8 +10,8 @@
  * may join any chat and the `helpdesk` channel, which carries every chat's messages.
  */
 import { z } from 'zod';
-import type { HelpdeskMessage } from './api/helpdesk';
-import type { Quote } from './api/market';
+import { helpdeskMessageSchema, type HelpdeskMessage } from './api/helpdesk';
+import { quoteSchema } from './api/market';
 
 /** socket.io's default path, named so that the server, the hub and the dev proxy agree. */
 export const REALTIME_PATH = '/socket.io';
@@ -30,16 +30,6 @@ export const REALTIME_LIMITS = {
 } as const;
 
 export const CLIENT_EVENTS = { subscribe: 'subscribe', unsubscribe: 'unsubscribe' } as const;
-
-export const SERVER_EVENTS = {
-  book: 'book',
-  trades: 'trades',
-  quote: 'quote',
-  order: 'order',
-  balance: 'balance',
-  /** A help-desk message on a `chat=` channel. */
-  chatMessage: 'm',
-} as const;
 
 /** Channel names: `{kind}={id}`, the shape the spec gives the help-desk channel. */
 export function marketChannel(symbolId: number): string {
@@ -70,22 +60,36 @@ export type SubscribeRequest = z.infer<typeof subscribeRequestSchema>;
 /** The answer to subscribe and unsubscribe; errcode is one of src/shared/errcodes.ts. */
 export type SubscribeAck = { ok: true; channel: string } | { ok: false; errcode: number };
 
-export type BookSide = 'buy' | 'sell';
+/*
+ * Every message the server sends has its schema here: the server's emits are typed by them and the
+ * hub checks each message against its event's schema before it touches a book or reaches a tab
+ * (SERVER_MESSAGE_SCHEMAS). Prices and quantities are decimal text, never numbers.
+ */
 
-export interface BookLevelChange {
-  side: BookSide;
+const safeId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const sequenceNumber = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+/** A non-negative decimal as text: what the engine writes for prices and quantities. */
+const decimalText = z.string().regex(/^\d{1,20}(\.\d{1,18})?$/);
+
+export const bookSideSchema = z.enum(['buy', 'sell']);
+export type BookSide = z.infer<typeof bookSideSchema>;
+
+export const bookLevelChangeSchema = z.object({
+  side: bookSideSchema,
   /** Decimal string with the symbol's pricePrecision. */
-  price: string;
+  price: decimalText,
   /** The level's new total quantity; "0" removes the level. */
-  quantity: string;
-}
+  quantity: decimalText,
+});
+export type BookLevelChange = z.infer<typeof bookLevelChangeSchema>;
 
 /** One command's book changes; sequence numbers per symbol increase by exactly one. */
-export interface BookMessage {
-  symbolId: number;
-  sequence: number;
-  changes: BookLevelChange[];
-}
+export const bookMessageSchema = z.object({
+  symbolId: safeId,
+  sequence: sequenceNumber,
+  changes: z.array(bookLevelChangeSchema),
+});
+export type BookMessage = z.infer<typeof bookMessageSchema>;
 
 /** A depth-limited book at a sequence number: the `depth` of `quotation/full_quote`. */
 export interface BookSnapshot {
@@ -97,73 +101,82 @@ export interface BookSnapshot {
   asks: [price: string, quantity: string][];
 }
 
-export interface RealtimeTrade {
-  id: number;
-  symbolId: number;
-  price: string;
-  quantity: string;
+export const realtimeTradeSchema = z.object({
+  id: safeId,
+  symbolId: safeId,
+  price: decimalText,
+  quantity: decimalText,
   /** The taker's side: a buy taker lifted the ask. */
-  takerSide: BookSide;
-  time: number;
-}
+  takerSide: bookSideSchema,
+  time: z.number().int().min(0),
+});
+export type RealtimeTrade = z.infer<typeof realtimeTradeSchema>;
 
 /** Trades of one command; `sequence` is the book's sequence number once they were made. */
-export interface TradesMessage {
-  symbolId: number;
-  sequence: number;
-  trades: RealtimeTrade[];
-}
+export const tradesMessageSchema = z.object({
+  symbolId: safeId,
+  sequence: sequenceNumber,
+  trades: z.array(realtimeTradeSchema),
+});
+export type TradesMessage = z.infer<typeof tradesMessageSchema>;
 
 /** The symbol's quote after its trades (the same shape as `quotation/latest`), at most one a second. */
-export interface QuoteMessage {
-  symbolId: number;
-  sequence: number;
-  quote: Quote;
-}
+export const quoteMessageSchema = z.object({
+  symbolId: safeId,
+  sequence: sequenceNumber,
+  quote: quoteSchema,
+});
+export type QuoteMessage = z.infer<typeof quoteMessageSchema>;
 
-export interface RealtimeOrder {
-  id: number;
-  userId: number;
-  symbolId: number;
-  symbol: string;
-  side: BookSide;
-  type: 'limit' | 'market';
-  price: string | null;
-  quantity: string | null;
-  quoteAmount: string | null;
-  filledQuantity: string;
-  filledQuote: string;
-  averagePrice: string | null;
-  fee: string;
-  feeCurrency: string;
-  status: 'open' | 'filled' | 'cancelled';
-  cancelReason: string | null;
-  clientOrderId: string | null;
-  createdAt: number;
-  updatedAt: number;
-}
+export const realtimeOrderSchema = z.object({
+  id: safeId,
+  userId: safeId,
+  symbolId: safeId,
+  symbol: z.string(),
+  side: bookSideSchema,
+  type: z.enum(['limit', 'market']),
+  price: decimalText.nullable(),
+  quantity: decimalText.nullable(),
+  quoteAmount: decimalText.nullable(),
+  filledQuantity: decimalText,
+  filledQuote: decimalText,
+  averagePrice: decimalText.nullable(),
+  fee: decimalText,
+  feeCurrency: z.string(),
+  status: z.enum(['open', 'filled', 'cancelled']),
+  cancelReason: z.string().nullable(),
+  clientOrderId: z.string().nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type RealtimeOrder = z.infer<typeof realtimeOrderSchema>;
 
 /** The signed-in user's order changed (placed, filled, cancelled). */
-export interface OrderMessage {
-  order: RealtimeOrder;
-}
+export const orderMessageSchema = z.object({ order: realtimeOrderSchema });
+export type OrderMessage = z.infer<typeof orderMessageSchema>;
 
 /** The signed-in user's balances changed in these currencies: read them again. */
-export interface BalanceMessage {
-  currencies: string[];
-}
+export const balanceMessageSchema = z.object({ currencies: z.array(z.string().max(12)).max(100) });
+export type BalanceMessage = z.infer<typeof balanceMessageSchema>;
 
 /** A help-desk line (api/helpdesk.ts): new, or an operator hid it (visible false, empty body). */
 export type ChatMessage = HelpdeskMessage;
 
-export interface ServerToClientEvents {
-  book: (message: BookMessage) => void;
-  trades: (message: TradesMessage) => void;
-  quote: (message: QuoteMessage) => void;
-  order: (message: OrderMessage) => void;
-  balance: (message: BalanceMessage) => void;
-  m: (message: ChatMessage) => void;
-}
+/** Each server event's schema, by event name: the one check every socket message passes in the hub. */
+export const SERVER_MESSAGE_SCHEMAS = {
+  book: bookMessageSchema,
+  trades: tradesMessageSchema,
+  quote: quoteMessageSchema,
+  order: orderMessageSchema,
+  balance: balanceMessageSchema,
+  /** A help-desk message on a `chat=` channel and on the operators' channel. */
+  m: helpdeskMessageSchema,
+} as const;
+
+export type ServerEvent = keyof typeof SERVER_MESSAGE_SCHEMAS;
+export type ServerMessage<E extends ServerEvent> = z.infer<(typeof SERVER_MESSAGE_SCHEMAS)[E]>;
+
+export type ServerToClientEvents = { [E in ServerEvent]: (message: ServerMessage<E>) => void };
 
 export interface ClientToServerEvents {
   subscribe: (request: SubscribeRequest, ack: (answer: SubscribeAck) => void) => void;

@@ -12,7 +12,7 @@ import { Hub } from './hub';
 import { tabLockName } from './protocol';
 import { socketIoLink } from './realtime-link';
 import { hubService } from './service';
-import { HubStore } from './store';
+import { HubStore } from './core/storage';
 
 interface HubWorkerScope {
   location: { origin: string };

@@ -116,35 +116,53 @@ export interface QuoteUpdate {
 }
 
 /**
- * A help-desk channel a tab follows over the hub's one socket (shared/realtime.ts): one chat,
- * which its owner or an operator may join, or `helpdesk`, every chat's messages, for operators.
+ * What a tab watches through the hub. Each kind is served by one feed (src/workers/feeds): the
+ * quotes of a symbol; a market's book and trades (its quote flows too); one help-desk chat, which
+ * its owner or an operator may follow; `helpdesk`, every chat's messages, for operators. A tab
+ * sends its whole set with `watch`; the hub serves the union of every tab's sets.
  */
-export type HelpdeskChannel = { channel: 'chat'; chatId: string } | { channel: 'helpdesk' };
+export type Topic =
+  | { kind: 'quotes'; symbolId: number }
+  | { kind: 'market'; symbolId: number }
+  | { kind: 'chat'; chatId: string }
+  | { kind: 'helpdesk' };
+
+export type TopicKind = Topic['kind'];
+export type TopicOf<K extends TopicKind> = Extract<Topic, { kind: K }>;
 
 /**
- * Where the hub stands with a help-desk channel: joined on the socket, refused by the server
- * (not this session's chat, not an operator), or waiting for the socket to come up.
- */
-export type HelpdeskChannelState = 'live' | 'refused' | 'waiting';
-
-/**
- * The key of a help-desk channel in pushes and counts: the server's own channel name
- * (shared/realtime.ts chatChannel), written out here because that module carries zod, which a
+ * A topic's name in counts, pushes and logs. A help-desk topic's name is the server's own channel
+ * name (shared/realtime.ts chatChannel), written out here because that module carries zod, which a
  * tab's first paint does without.
  */
-export function helpdeskChannelKey(channel: HelpdeskChannel): string {
-  return channel.channel === 'chat' ? `chat=${channel.chatId}` : 'helpdesk';
+export function topicKey(topic: Topic): string {
+  switch (topic.kind) {
+    case 'quotes':
+      return `quotes=${topic.symbolId}`;
+    case 'market':
+      return `market=${topic.symbolId}`;
+    case 'chat':
+      return `chat=${topic.chatId}`;
+    case 'helpdesk':
+      return 'helpdesk';
+  }
 }
+
+/**
+ * Where the hub stands with a help-desk topic: joined on the socket, refused by the server (not
+ * this session's chat, not an operator), or waiting for the socket to come up.
+ */
+export type HelpdeskChannelState = 'live' | 'refused' | 'waiting';
 
 export type HubPush =
   | { kind: 'status'; status: HubStatus }
   | { kind: 'symbols'; symbols: MarketSymbol[] }
   | ({ kind: 'quotes' } & QuoteUpdate)
-  /** A help-desk message (new, or hidden by an operator) on a channel the tab follows. */
+  /** A help-desk message (new, or hidden by an operator) of a chat the tab follows. */
   | { kind: 'chatMessage'; message: ChatMessage }
-  /** A help-desk channel the tab follows changed state (and once when the tab starts following it). */
+  /** A help-desk topic the tab follows changed state (and once when the tab starts following it); key is its topicKey. */
   | { kind: 'chatChannel'; key: string; state: HelpdeskChannelState }
-  /** The hub's copy of a market's book a tab watches (watchMarkets), after every change. */
+  /** The hub's copy of a market's book a tab watches, after every change. */
   | { kind: 'book'; book: BookSnapshot }
   /** New trades of a market a tab watches, oldest first. */
   | { kind: 'trades'; symbolId: number; trades: RealtimeTrade[] }
@@ -208,23 +226,13 @@ export interface HubApi {
   detach(tabId: string): Promise<void>;
   updateTab(tabId: string, change: Partial<TabState>): Promise<boolean>;
   /**
-   * Replaces the tab's set of watched symbols. The quotes the hub already has for symbols new to
-   * the set come as a push, ahead of any newer one (pushes share one port, so keep their order).
+   * Replaces the tab's set of topics. What the hub has for a topic new to the tab comes as a push
+   * at once, ahead of anything newer (pushes share one port, so keep their order): quotes, a
+   * book, a help-desk topic's state. Quotes and markets flow while some tab is visible; help-desk
+   * topics stay joined while the tab is hidden, since a message that arrives off screen is what
+   * the widget's notice is for.
    */
-  watchQuotes(tabId: string, symbolIds: number[]): Promise<boolean>;
-  /**
-   * Replaces the tab's set of help-desk channels. Unlike quotes they stay joined while the tab is
-   * hidden: a message that arrives off screen is what the widget's notice is for. The state of
-   * each channel comes as a push, now and whenever it changes; after a reconnect the hub joins
-   * them again.
-   */
-  watchChannels(tabId: string, channels: HelpdeskChannel[]): Promise<boolean>;
-  /**
-   * Replaces the tab's set of watched markets: their book (kept from the market channel's
-   * deltas, resynced from full_quote on a gap or a reconnect) and trades come as pushes while a
-   * tab is visible; the book the hub has comes at once. Their quotes flow as if watched too.
-   */
-  watchMarkets(tabId: string, symbolIds: number[]): Promise<boolean>;
+  watch(tabId: string, topics: Topic[]): Promise<boolean>;
   config(language: Language): Promise<SiteConfig>;
   home(language: Language, referralCode: string | null): Promise<Home>;
   popupRecords(): Promise<PopupRecord[]>;
@@ -250,9 +258,7 @@ export const HUB_METHODS = [
   'attach',
   'detach',
   'updateTab',
-  'watchQuotes',
-  'watchChannels',
-  'watchMarkets',
+  'watch',
   'config',
   'home',
   'popupRecords',

@@ -6,9 +6,8 @@
  * offline (pwa/connectivity.ts). The hub makes the calls every tab shares (polling, config,
  * symbols); a tab calls for what only it shows (a form, a list on its screen).
  */
-import type { z } from 'zod';
-import type { CallBody, CallData, CallDefinition, CallQuery } from '../../shared/api/call';
-import { ApiClient, type RequestOptions } from '../../shared/client/client';
+import type { AnyCall, CallData, CallInput } from '../../shared/api/call';
+import { ApiClient, type CallOptions } from '../../shared/client/client';
 import { readStoredLanguage } from '../i18n/storedLanguage';
 import { noteServerAnswered } from '../pwa/connectivity';
 import { showToast } from '../state/hub-store';
@@ -24,28 +23,10 @@ export const api = new ApiClient({
   },
 });
 
-export interface CallInput<C> {
-  body?: CallBody<C>;
-  query?: CallQuery<C>;
-}
-
-type CallOptions = Omit<RequestOptions, 'body' | 'query'>;
-
 /**
- * Makes a call of the contract and checks its answer against the call's data schema. Resolves
- * false where the client core does (a 5xx on the success path, 502/504); rejects with an
- * ApiError on a refusal.
+ * Makes a call of the contract through the tab's client and checks its answer against the call's
+ * data schema (ApiClient.call, the same typed read the hub uses).
  */
-export async function callApi<C extends CallDefinition<z.ZodType, z.ZodType, z.ZodType>>(
-  definition: C,
-  input: CallInput<C> = {},
-  options: CallOptions = {},
-): Promise<CallData<C> | false> {
-  const data = await api.request<unknown>(definition.method, definition.path, {
-    ...options,
-    body: input.body as Record<string, unknown> | undefined,
-    query: input.query as RequestOptions['query'],
-  });
-  if (data === false) return false;
-  return definition.data.parse(data) as CallData<C>;
+export function callApi<C extends AnyCall>(definition: C, input: CallInput<C> = {}, options: CallOptions = {}): Promise<CallData<C> | false> {
+  return api.call(definition, input, options);
 }

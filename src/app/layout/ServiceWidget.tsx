@@ -12,7 +12,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { SiteConfig } from '../../shared/api/site';
 import { chatSessionKey, noteDeskMessage, rememberChat, setHelpdeskOpen, storedChat, useHelpdeskView, VISITOR_CHAT_KEY } from '../features/helpdesk/session';
 import { useLanguage } from '../i18n/useLanguage';
-import { useHelpdeskChannel, useHubStatus } from '../state/hub';
+import { useHelpdeskTopic, useHubStatus } from '../state/hub';
 import { PageLink } from '../ui/PageLink';
 import styles from './ServiceWidget.module.css';
 import { serviceWidgetTarget } from './ServiceWidget.target';
@@ -95,7 +95,7 @@ function ChatButton({ config, label, sessionKey, returnPath }: { config: SiteCon
 
   // Each reply counts once, however often it is delivered (the server delivers at least once).
   const counted = useRef(new Set<number>());
-  const channelState = useHelpdeskChannel(chat ? { channel: 'chat', chatId: chat.chatId } : null, (message) => {
+  const channelState = useHelpdeskTopic(chat ? { kind: 'chat', chatId: chat.chatId } : null, (message) => {
     if (message.fromClient || !message.visible || counted.current.has(message.id)) return;
     counted.current.add(message.id);
     noteDeskMessage(document.visibilityState === 'visible');

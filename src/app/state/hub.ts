@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { MarketSymbol } from '../../shared/api/market';
 import type { ChatMessage } from '../../shared/realtime';
-import { helpdeskChannelKey, type HelpdeskChannel, type HelpdeskChannelState } from '../../workers/protocol';
+import { topicKey, type HelpdeskChannelState, type TopicOf } from '../../workers/protocol';
 import { getHub } from '../api/hub';
 import { hubStore, type HubViewState, type QuoteEntry } from './hub-store';
 
@@ -27,7 +27,7 @@ export function useQuotes(symbolIds: readonly number[]): ReadonlyMap<number, Quo
   const key = symbolIds.join(',');
   useEffect(() => {
     if (key === '') return undefined;
-    return getHub().watch(key.split(',').map(Number));
+    return getHub().watch(...key.split(',').map((id) => ({ kind: 'quotes', symbolId: Number(id) }) as const));
   }, [key]);
   const { quotes } = useHubState();
   return useMemo(() => {
@@ -40,28 +40,31 @@ export function useQuotes(symbolIds: readonly number[]): ReadonlyMap<number, Quo
   }, [quotes, key]);
 }
 
+/** A help-desk chat, or every chat (operators). */
+export type HelpdeskTopic = TopicOf<'chat' | 'helpdesk'>;
+
 /**
- * Follows a help-desk channel (a chat, or every chat for operators) through the hub while the
+ * Follows a help-desk topic (a chat, or every chat for operators) through the hub while the
  * component is mounted: `onMessage` gets each message the hub forwards for it, and the answer is
- * the channel's state ('waiting' until the hub says). Null follows nothing.
+ * the topic's state ('waiting' until the hub says). Null follows nothing.
  */
-export function useHelpdeskChannel(channel: HelpdeskChannel | null, onMessage: (message: ChatMessage) => void): HelpdeskChannelState {
-  const key = channel ? helpdeskChannelKey(channel) : '';
+export function useHelpdeskTopic(topic: HelpdeskTopic | null, onMessage: (message: ChatMessage) => void): HelpdeskChannelState {
+  const key = topic ? topicKey(topic) : '';
   const latest = useRef(onMessage);
   useEffect(() => {
     latest.current = onMessage;
   });
   useEffect(() => {
-    if (!channel) return undefined;
+    if (!topic) return undefined;
     const stopListening = hubStore.onChatMessage((message) => {
-      if (channel.channel === 'helpdesk' || message.chatId === channel.chatId) latest.current(message);
+      if (topic.kind === 'helpdesk' || message.chatId === topic.chatId) latest.current(message);
     });
-    const stopWatching = getHub().watchChannel(channel);
+    const stopWatching = getHub().watch(topic);
     return () => {
       stopWatching();
       stopListening();
     };
-    // The key names the channel; a new object for the same channel is the same channel.
+    // The key names the topic; a new object for the same topic is the same topic.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   const { chatChannels } = useHubState();

@@ -31,3 +31,12 @@ export function defineCall<Query extends z.ZodType, Body extends z.ZodType, Data
 export type CallData<C> = C extends CallDefinition<z.ZodType, z.ZodType, infer D> ? z.infer<D> : never;
 export type CallBody<C> = C extends CallDefinition<z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
 export type CallQuery<C> = C extends CallDefinition<infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+
+/** What a caller sends with a call: its body and its query, typed by the call's schemas. */
+export interface CallInput<C> {
+  body?: CallBody<C>;
+  query?: CallQuery<C>;
+}
+
+/** Any call of the contract, whatever its schemas. */
+export type AnyCall = CallDefinition<z.ZodType, z.ZodType, z.ZodType>;

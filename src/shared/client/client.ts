@@ -4,6 +4,7 @@
  * handlers. It owns: the base path, the 30 s timeout, credentials, Accept-Language, the formPage
  * parameter, form encoding, the CSRF header, and every branch of the error catalogue.
  */
+import type { AnyCall, CallData, CallInput } from '../api/call';
 import { ERROR_TOAST_MS, REQUEST_TIMEOUT_MS } from '../constants';
 import { DEFAULT_REQUEST_LANGUAGE } from '../languages';
 import { SILENT_ERRCODES } from '../errcodes';
@@ -65,6 +66,9 @@ export interface RequestOptions {
   silentAll?: boolean;
 }
 
+/** A call's options besides what it sends: its signal, idempotency key and silences. */
+export type CallOptions = Omit<RequestOptions, 'body' | 'query'>;
+
 /**
  * The errors the client rejected with because no answer came: the request failed at the network
  * level (offline, the server down, a dead Wi-Fi) or got nothing within the timeout. spec 8 wants
@@ -120,6 +124,21 @@ export class ApiClient {
 
   post<T>(path: string, options: RequestOptions = {}): Promise<T | false> {
     return this.request<T>('POST', path, options);
+  }
+
+  /**
+   * Makes a call of the contract and checks its answer against the call's data schema: the one
+   * typed read of the hub and of the tabs. Resolves false where `request` does (a 5xx on the
+   * success path, 502 or 504); rejects with an ApiError on a refusal.
+   */
+  async call<C extends AnyCall>(definition: C, input: CallInput<C> = {}, options: CallOptions = {}): Promise<CallData<C> | false> {
+    const data = await this.request<unknown>(definition.method, definition.path, {
+      ...options,
+      body: input.body as RequestOptions['body'],
+      query: input.query as RequestOptions['query'],
+    });
+    if (data === false) return false;
+    return definition.data.parse(data) as CallData<C>;
   }
 
   async request<T>(method: 'GET' | 'POST', path: string, options: RequestOptions = {}): Promise<T | false> {

@@ -11,6 +11,7 @@ import { ERRCODES } from '../../../src/shared/errcodes';
 import {
   REALTIME_LIMITS,
   REALTIME_PATH,
+  SERVER_MESSAGE_SCHEMAS,
   userChannel,
   type BalanceMessage,
   type BookMessage,
@@ -45,6 +46,8 @@ beforeEach(async () => {
 afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.disconnect();
   await server.close();
+  // Every message a test collected matched its event's schema: what the hub checks it against.
+  expect(schemaMismatches.splice(0)).toEqual([]);
 });
 
 async function listen(app: FastifyInstance): Promise<string> {
@@ -79,9 +82,15 @@ async function settle(): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 150));
 }
 
+/** Messages the server sent that their event's schema (shared/realtime.ts) refuses. */
+const schemaMismatches: { event: string; message: unknown }[] = [];
+
 function collect<Message>(socket: ClientSocket, event: keyof ServerToClientEvents): Message[] {
   const messages: Message[] = [];
-  socket.on(event, ((message: Message) => messages.push(message)) as never);
+  socket.on(event, ((message: Message) => {
+    if (!SERVER_MESSAGE_SCHEMAS[event].safeParse(message).success) schemaMismatches.push({ event, message });
+    messages.push(message);
+  }) as never);
   return messages;
 }
 

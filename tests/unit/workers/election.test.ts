@@ -10,7 +10,7 @@ import { directEndpoint } from '../../../src/app/api/hub/endpoint';
 import { systemClock } from '../../../src/workers/clock';
 import { leaderChannelName, tabLockName, type HubPush } from '../../../src/workers/protocol';
 import { hubService } from '../../../src/workers/service';
-import { createHub, FakeLocks, FakeServer, quote, type FakeRealtime, type HubHarness } from './fixtures';
+import { createHub, FakeLocks, FakeServer, quote, topics, type FakeRealtime, type HubHarness } from './fixtures';
 
 const BUILD_ID = 'test-build';
 const HAND_OVER_MS_MAX = 1_000;
@@ -126,8 +126,8 @@ describe('leader election without SharedWorker', () => {
     expect(leader.hub()?.hub.tabCount).toBe(2);
 
     // The union of both tabs' symbols is subscribed once, on the leader's one socket.
-    leader.bridge.watch([301]);
-    follower.bridge.watch([301, 302]);
+    leader.bridge.watch(...topics.quotes(301));
+    follower.bridge.watch(...topics.quotes(301, 302));
     await waitFor(() => leaderRealtime(leader).subscribed.size === 2);
     expect([...leaderRealtime(leader).subscribed].sort()).toEqual([301, 302]);
 
@@ -148,9 +148,9 @@ describe('leader election without SharedWorker', () => {
     const third = openTab('third');
     await second.bridge.attach();
     await third.bridge.attach();
-    first.bridge.watch([301]);
-    second.bridge.watch([302]);
-    third.bridge.watch([303]);
+    first.bridge.watch(...topics.quotes(301));
+    second.bridge.watch(...topics.quotes(302));
+    third.bridge.watch(...topics.quotes(303));
     await waitFor(() => leaderRealtime(first).subscribed.size === 3);
 
     const closedAt = Date.now();
@@ -177,8 +177,8 @@ describe('leader election without SharedWorker', () => {
     await leader.bridge.attach();
     const follower = openTab('follower');
     await follower.bridge.attach();
-    leader.bridge.watch([301]);
-    follower.bridge.watch([304]);
+    leader.bridge.watch(...topics.quotes(301));
+    follower.bridge.watch(...topics.quotes(304));
     await waitFor(() => leaderRealtime(leader).subscribed.size === 2);
 
     follower.close();

@@ -8,12 +8,13 @@ import { IDBFactory } from 'fake-indexeddb';
 import type { Profile } from '../../../src/shared/api/account';
 import type { MarketSymbol, Quote } from '../../../src/shared/api/market';
 import type { SiteConfig } from '../../../src/shared/api/site';
-import type { BalanceMessage, BookMessage, BookSnapshot, ChatMessage, OrderMessage, QuoteMessage, SubscribeAck, TradesMessage } from '../../../src/shared/realtime';
+import { afterEach } from 'vitest';
+import type { BalanceMessage, BookMessage, BookSnapshot, ChatMessage, OrderMessage, QuoteMessage, SubscribeAck, SubscribeRequest, TradesMessage } from '../../../src/shared/realtime';
 import type { Clock, TimerHandle } from '../../../src/workers/clock';
+import { HubStore } from '../../../src/workers/core/storage';
 import { Hub } from '../../../src/workers/hub';
-import { helpdeskChannelKey, type HelpdeskChannel, type HubPush, type TabHello, type TabPort } from '../../../src/workers/protocol';
+import type { HubPush, TabHello, TabPort, Topic } from '../../../src/workers/protocol';
 import type { RealtimeEvents, RealtimeLink } from '../../../src/workers/realtime-link';
-import { HubStore } from '../../../src/workers/store';
 import { siteConfigFixture } from '../../helpers/siteConfig';
 
 export const ORIGIN = 'http://hub.test';
@@ -147,20 +148,23 @@ export class FakeServer {
   notificationsEnabled = true;
   price = 100;
   config = siteConfig();
-  /** While set, answers wait for it: a slow network, to see what a tab gets before it answers. */
+  /** While set, answers wait for it (only those to `heldPath` when that is set): a slow network. */
   private gate: Promise<void> | null = null;
+  private heldPath: string | null = null;
   answered = 0;
   /** While set, every request fails as fetch does without a network: no answer at all. */
   offline = false;
 
-  /** Holds every answer until the returned function is called. */
-  hold(): () => void {
+  /** Holds every answer (or only the answers to `path`) until the returned function is called. */
+  hold(path: string | null = null): () => void {
     let release = () => undefined as void;
+    this.heldPath = path;
     this.gate = new Promise<void>((resolve) => {
       release = resolve;
     });
     return () => {
       this.gate = null;
+      this.heldPath = null;
       release();
     };
   }
@@ -177,7 +181,7 @@ export class FakeServer {
       formPage: url.searchParams.get('formPage'),
       query: withoutFormPage(url.searchParams),
     });
-    if (this.gate) await this.gate;
+    if (this.gate && (this.heldPath === null || this.heldPath === path)) await this.gate;
     if (this.offline) throw new TypeError('Failed to fetch');
     this.answered += 1;
     return this.answer(path, typeof init?.body === 'string' ? init.body : '', url.searchParams);
@@ -244,13 +248,21 @@ export class FakeServer {
   }
 }
 
+/** A help-desk subscription's name, as the server names the channel. */
+function channelKey(request: SubscribeRequest): string {
+  if (request.channel === 'market') return `market=${request.symbolId}`;
+  return request.channel === 'chat' ? `chat=${request.chatId}` : 'helpdesk';
+}
+
+/** The socket as the hub sees it: channels joined, messages the test pushes to the subscribers. */
 export class FakeRealtime implements RealtimeLink {
   connected = false;
+  /** Market channels joined, by symbol id. */
   readonly subscribed = new Set<number>();
   reconnects = 0;
   /** Symbols the fake server refuses to carry. */
   readonly refusing = new Set<number>();
-  /** Help-desk channels joined, by helpdeskChannelKey. */
+  /** Help-desk channels joined, by their server name. */
   readonly channels = new Set<string>();
   /** Decides whether the fake server lets this socket join a help-desk channel (the reconnect count tells sockets apart). */
   admitsChannel: (key: string, socketNumber: number) => boolean = () => true;
@@ -271,35 +283,46 @@ export class FakeRealtime implements RealtimeLink {
     this.events.connection(false);
   }
 
+  /** Any event with any payload, as a server (or something pretending to be one) might send it. */
+  emit(event: string, payload: unknown): void {
+    if (this.connected) this.events.message(event, payload);
+  }
+
   push(message: QuoteMessage): void {
-    if (this.subscribed.has(message.symbolId)) this.events.quote(message);
+    if (this.subscribed.has(message.symbolId)) this.events.message('quote', message);
   }
 
   /** A market channel's book delta or trades, to a socket subscribed to that market. */
   pushBook(message: BookMessage): void {
-    if (this.subscribed.has(message.symbolId)) this.events.book(message);
+    if (this.subscribed.has(message.symbolId)) this.events.message('book', message);
   }
 
   pushTrades(message: TradesMessage): void {
-    if (this.subscribed.has(message.symbolId)) this.events.trades(message);
+    if (this.subscribed.has(message.symbolId)) this.events.message('trades', message);
   }
 
   /** The private channel: a signed-in socket joins it at connect. */
   pushOrder(message: OrderMessage): void {
-    if (this.connected) this.events.order(message);
+    this.emit('order', message);
   }
 
   pushBalance(message: BalanceMessage): void {
-    if (this.connected) this.events.balance(message);
+    this.emit('balance', message);
   }
 
   /** The server emits 'm' to a chat's channel and to the operators' channel, once per socket. */
   pushChat(message: ChatMessage): void {
-    if (this.channels.has(`chat=${message.chatId}`) || this.channels.has('helpdesk')) this.events.chatMessage(message);
+    if (this.channels.has(`chat=${message.chatId}`) || this.channels.has('helpdesk')) this.events.message('m', message);
   }
 
-  async subscribeChannel(channel: HelpdeskChannel): Promise<SubscribeAck | null> {
-    const key = helpdeskChannelKey(channel);
+  async subscribe(request: SubscribeRequest): Promise<SubscribeAck | null> {
+    const key = channelKey(request);
+    if (request.channel === 'market') {
+      if (!this.connected) return null;
+      if (this.refusing.has(request.symbolId)) return { ok: false, errcode: 1703 };
+      this.subscribed.add(request.symbolId);
+      return { ok: true, channel: key };
+    }
     this.channelRequests.push(`+${key}`);
     if (!this.connected) return null;
     if (!this.admitsChannel(key, this.reconnects)) return { ok: false, errcode: 1703 };
@@ -307,8 +330,12 @@ export class FakeRealtime implements RealtimeLink {
     return { ok: true, channel: key };
   }
 
-  async unsubscribeChannel(channel: HelpdeskChannel): Promise<void> {
-    const key = helpdeskChannelKey(channel);
+  async unsubscribe(request: SubscribeRequest): Promise<void> {
+    if (request.channel === 'market') {
+      this.subscribed.delete(request.symbolId);
+      return;
+    }
+    const key = channelKey(request);
     this.channelRequests.push(`-${key}`);
     this.channels.delete(key);
   }
@@ -319,20 +346,18 @@ export class FakeRealtime implements RealtimeLink {
     this.connect();
   }
 
-  async subscribe(symbolId: number): Promise<boolean> {
-    if (!this.connected || this.refusing.has(symbolId)) return false;
-    this.subscribed.add(symbolId);
-    return true;
-  }
-
-  async unsubscribe(symbolId: number): Promise<void> {
-    this.subscribed.delete(symbolId);
-  }
-
   close(): void {
     this.connected = false;
   }
 }
+
+/** Topics as tabs send them. */
+export const topics = {
+  quotes: (...symbolIds: number[]): Topic[] => symbolIds.map((symbolId) => ({ kind: 'quotes', symbolId })),
+  markets: (...symbolIds: number[]): Topic[] => symbolIds.map((symbolId) => ({ kind: 'market', symbolId })),
+  chat: (chatId: string): Topic => ({ kind: 'chat', chatId }),
+  helpdesk: { kind: 'helpdesk' } as Topic,
+};
 
 /** A tab as the hub sees it: a port that records pushes, and a lock the test can release. */
 export class FakeTab {
@@ -458,3 +483,25 @@ export function createHub<C extends Clock = ManualClock>(options: HubHarnessOpti
     closeTab: (tabId) => tabWatchers.get(tabId)?.(),
   };
 }
+
+/** Starts hubs for a test file; each is disposed after its test. */
+export function hubStarter(): <C extends Clock = ManualClock>(options?: HubHarnessOptions<C>) => HubHarness<C> {
+  const started: HubHarness<Clock>[] = [];
+  afterEach(() => {
+    for (const harness of started.splice(0)) harness.hub.dispose();
+  });
+  return <C extends Clock = ManualClock>(options: HubHarnessOptions<C> = {}) => {
+    const harness = createHub(options);
+    started.push(harness as unknown as HubHarness<Clock>);
+    return harness;
+  };
+}
+
+/** Attaches as the bridge does: the snapshot the tab gets counts as its first status. */
+export async function attach(harness: HubHarness<Clock>, tab: FakeTab, path = '/'): Promise<void> {
+  const snapshot = await harness.hub.attach(tab.hello(path), tab.port);
+  tab.pushes.push({ kind: 'status', status: snapshot.status });
+  await settle();
+}
+
+export const TRADER = { username: 'trader1@demo.exchange', password: 'Demo1234!' };

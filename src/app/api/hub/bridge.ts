@@ -1,29 +1,11 @@
 /**
  * The tab's side of the hub: one object per tab that holds the tab's Web Lock, attaches to the
- * hub, tells it what the tab shows (visibility, path, language, watched symbols), forwards the
+ * hub, tells it what the tab shows (visibility, path, language, watched topics), forwards the
  * hub's pushes, and attaches again whenever the hub behind the endpoint changed or forgot this
  * tab. Every call times out, and long calls take an AbortSignal. It knows nothing of the DOM:
  * index.ts feeds it the document's state, tests feed it their own.
  */
-import {
-  HUB_TIMINGS_MS,
-  helpdeskChannelKey,
-  tabLockName,
-  type HelpdeskChannel,
-  type HubMethod,
-  type HubPush,
-  type HubSnapshot,
-  type PopupRecord,
-  type SignInForm,
-  type SignInResult,
-  type TabState,
-} from '../../../workers/protocol';
-import type { Profile } from '../../../shared/api/account';
-import type { Balance } from '../../../shared/api/balance';
-import type { FooterSection } from '../../../shared/api/content';
-import type { Home } from '../../../shared/api/home';
-import type { SiteConfig } from '../../../shared/api/site';
-import type { Language } from '../../../shared/languages';
+import { HUB_TIMINGS_MS, tabLockName, topicKey, type HubMethod, type HubPush, type HubSnapshot, type TabState, type Topic } from '../../../workers/protocol';
 import type { HubArgs, HubEndpoint, HubResult } from './endpoint';
 import type { LockManagerLike } from './election';
 
@@ -35,7 +17,7 @@ export interface BridgeOptions {
   tabState: () => TabState;
   /** Everything the hub sends: attach snapshots arrive as a status and a symbols push. */
   onPush: (message: HubPush) => void;
-  /** A call nobody awaits failed (sending the watched symbols): the tab shows it. */
+  /** A call nobody awaits failed (sending the watched topics): the tab shows it. */
   onError?: (error: Error) => void;
   callTimeoutMs?: number;
 }
@@ -61,18 +43,13 @@ function holdLock(locks: LockManagerLike, name: string): { held: Promise<void>; 
   return { held, release: () => release() };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class HubBridge {
   private attached: Promise<HubSnapshot> | null = null;
   private readonly lock: { held: Promise<void>; release: () => void };
-  /** How many of the tab's components watch each symbol. */
-  private readonly watchCounts = new Map<number, number>();
-  private watchFlush: Promise<void> | null = null;
-  /** How many of the tab's components follow each help-desk channel, by helpdeskChannelKey. */
-  private readonly channelCounts = new Map<string, { channel: HelpdeskChannel; count: number }>();
-  private channelFlush: Promise<void> | null = null;
-  /** How many of the tab's components watch each market's book and trades. */
-  private readonly marketCounts = new Map<number, number>();
-  private marketFlush: Promise<void> | null = null;
+  /** How many of the tab's components watch each topic, by topicKey. */
+  private readonly topicCounts = new Map<string, { topic: Topic; count: number }>();
+  private topicFlush: Promise<void> | null = null;
   private closed = false;
   private readonly stopRestart: () => void;
 
@@ -83,16 +60,14 @@ export class HubBridge {
     });
   }
 
-  /** Attaches (again): the snapshot paints the tab, then the watched symbols are sent anew. */
+  /** Attaches (again): the snapshot paints the tab, then the watched topics are sent anew. */
   attach(): Promise<HubSnapshot> {
     const attaching = this.lock.held
       .then(() => this.send('attach', [{ tabId: this.options.tabId, ...this.options.tabState() }, { push: (message) => this.receive(message) }]))
       .then((snapshot) => {
         this.receive({ kind: 'status', status: snapshot.status });
         this.receive({ kind: 'symbols', symbols: snapshot.symbols });
-        if (this.watchCounts.size > 0) void this.flushWatch();
-        if (this.channelCounts.size > 0) void this.flushChannels();
-        if (this.marketCounts.size > 0) void this.flushMarkets();
+        if (this.topicCounts.size > 0) void this.flushTopics();
         return snapshot;
       });
     this.attached = attaching;
@@ -110,104 +85,44 @@ export class HubBridge {
     if (!known) await this.attach();
   }
 
-  /** Watches symbols' quotes until the returned function is called. */
-  watch(symbolIds: number[]): () => void {
-    for (const id of symbolIds) this.watchCounts.set(id, (this.watchCounts.get(id) ?? 0) + 1);
-    void this.flushWatch();
-    return () => {
-      for (const id of symbolIds) {
-        const count = (this.watchCounts.get(id) ?? 0) - 1;
-        if (count > 0) this.watchCounts.set(id, count);
-        else this.watchCounts.delete(id);
-      }
-      void this.flushWatch();
-    };
-  }
-
   /**
-   * Watches a market's book and trades until the returned function is called: they arrive as
-   * pushes (book, trades) from the hub's one socket.
+   * Watches topics until the returned function is called: what the hub has for them and every
+   * change come as pushes (quotes, book and trades, a help-desk chat's messages and state). The
+   * tab's components share one count per topic, and the hub hears the tab's whole set once per
+   * turn, however many components changed it.
    */
-  watchMarket(symbolId: number): () => void {
-    const count = this.marketCounts.get(symbolId) ?? 0;
-    this.marketCounts.set(symbolId, count + 1);
-    if (count === 0) void this.flushMarkets();
+  watch(...topics: Topic[]): () => void {
+    let added = false;
+    for (const topic of topics) {
+      const key = topicKey(topic);
+      const held = this.topicCounts.get(key);
+      if (held) held.count += 1;
+      else this.topicCounts.set(key, { topic, count: 1 });
+      added ||= !held;
+    }
+    if (added) void this.flushTopics();
+    let stopped = false;
     return () => {
-      const left = (this.marketCounts.get(symbolId) ?? 0) - 1;
-      if (left > 0) {
-        this.marketCounts.set(symbolId, left);
-        return;
+      if (stopped) return;
+      stopped = true;
+      let removed = false;
+      for (const topic of topics) {
+        const key = topicKey(topic);
+        const held = this.topicCounts.get(key);
+        if (!held) continue;
+        held.count -= 1;
+        if (held.count > 0) continue;
+        this.topicCounts.delete(key);
+        removed = true;
       }
-      this.marketCounts.delete(symbolId);
-      void this.flushMarkets();
+      if (removed) void this.flushTopics();
     };
   }
 
-  /**
-   * Follows a help-desk channel until the returned function is called: its messages and its
-   * state arrive as pushes (chatMessage, chatChannel), also while the tab is hidden.
-   */
-  watchChannel(channel: HelpdeskChannel): () => void {
-    const key = helpdeskChannelKey(channel);
-    const held = this.channelCounts.get(key);
-    this.channelCounts.set(key, { channel, count: (held?.count ?? 0) + 1 });
-    if (!held) void this.flushChannels();
-    return () => {
-      const current = this.channelCounts.get(key);
-      if (!current) return;
-      if (current.count > 1) {
-        this.channelCounts.set(key, { channel, count: current.count - 1 });
-        return;
-      }
-      this.channelCounts.delete(key);
-      void this.flushChannels();
-    };
-  }
-
-  config(language: Language, signal?: AbortSignal): Promise<SiteConfig> {
-    return this.request('config', [language], signal);
-  }
-
-  home(language: Language, referralCode: string | null, signal?: AbortSignal): Promise<Home> {
-    return this.request('home', [language, referralCode], signal);
-  }
-
-  popupRecords(): Promise<PopupRecord[]> {
-    return this.request('popupRecords', []);
-  }
-
-  recordPopup(record: PopupRecord): Promise<void> {
-    return this.request('recordPopup', [record]);
-  }
-
-  signIn(form: SignInForm, signal?: AbortSignal): Promise<SignInResult> {
-    return this.request('signIn', [form], signal);
-  }
-
-  signOut(): Promise<void> {
-    return this.request('signOut', []);
-  }
-
-  /** After the tab changed the session by itself (a later login page): every tab hears of it. */
-  sessionChanged(): Promise<void> {
-    return this.request('sessionChanged', []);
-  }
-
-  /** After the tab marked notifications read: every tab's unread count updates at once. */
-  refreshNotifications(): Promise<void> {
-    return this.request('refreshNotifications', []);
-  }
-
-  footer(language: Language, signal?: AbortSignal): Promise<FooterSection[]> {
-    return this.request('footer', [language], signal);
-  }
-
-  profile(force: boolean): Promise<Profile | null> {
-    return this.request('profile', [force]);
-  }
-
-  balances(flag: string, force = false): Promise<Balance[] | null> {
-    return this.request('balances', [flag, force]);
+  /** Any call of the hub by name, once attached; the signal stops the waiting, not the hub's work. */
+  async call<M extends HubMethod>(method: M, args: HubArgs<M>, signal?: AbortSignal): Promise<HubResult<M>> {
+    await this.ensureAttached();
+    return this.send(method, args, signal);
   }
 
   close(): void {
@@ -227,50 +142,18 @@ export class HubBridge {
     return this.attached ?? this.attach();
   }
 
-  /** Sends the tab's watched set once per turn, however many components changed it. */
-  private flushWatch(): Promise<void> {
-    this.watchFlush ??= Promise.resolve()
+  /** Sends the tab's topics once per turn; a hub that forgot the tab is attached to again. */
+  private flushTopics(): Promise<void> {
+    this.topicFlush ??= Promise.resolve()
       .then(async () => {
-        this.watchFlush = null;
+        this.topicFlush = null;
         await this.ensureAttached();
-        const symbolIds = [...this.watchCounts.keys()];
-        const known = await this.send('watchQuotes', [this.options.tabId, symbolIds]);
+        const topics = [...this.topicCounts.values()].map((held) => held.topic);
+        const known = await this.send('watch', [this.options.tabId, topics]);
         if (!known) await this.attach();
       })
       .catch((error: unknown) => this.options.onError?.(error instanceof Error ? error : new HubCallError(String(error))));
-    return this.watchFlush;
-  }
-
-  /** Sends the tab's watched markets once per turn, however many components changed them. */
-  private flushMarkets(): Promise<void> {
-    this.marketFlush ??= Promise.resolve()
-      .then(async () => {
-        this.marketFlush = null;
-        await this.ensureAttached();
-        const known = await this.send('watchMarkets', [this.options.tabId, [...this.marketCounts.keys()]]);
-        if (!known) await this.attach();
-      })
-      .catch((error: unknown) => this.options.onError?.(error instanceof Error ? error : new HubCallError(String(error))));
-    return this.marketFlush;
-  }
-
-  /** Sends the tab's help-desk channels once per turn, however many components changed them. */
-  private flushChannels(): Promise<void> {
-    this.channelFlush ??= Promise.resolve()
-      .then(async () => {
-        this.channelFlush = null;
-        await this.ensureAttached();
-        const channels = [...this.channelCounts.values()].map((held) => held.channel);
-        const known = await this.send('watchChannels', [this.options.tabId, channels]);
-        if (!known) await this.attach();
-      })
-      .catch((error: unknown) => this.options.onError?.(error instanceof Error ? error : new HubCallError(String(error))));
-    return this.channelFlush;
-  }
-
-  private async request<M extends HubMethod>(method: M, args: HubArgs<M>, signal?: AbortSignal): Promise<HubResult<M>> {
-    await this.ensureAttached();
-    return this.send(method, args, signal);
+    return this.topicFlush;
   }
 
   /**
@@ -304,4 +187,43 @@ export class HubBridge {
       );
     });
   }
+}
+
+/**
+ * The hub calls a tab makes with an answer, each a method of the bridge installed by the loop
+ * below (as squoosh's worker bridge does): the hub's arguments, then an optional AbortSignal.
+ */
+const REQUEST_METHODS = [
+  'config',
+  'home',
+  'popupRecords',
+  'recordPopup',
+  'signIn',
+  'signOut',
+  'sessionChanged',
+  'refreshNotifications',
+  'footer',
+  'profile',
+  'balances',
+] as const satisfies readonly HubMethod[];
+
+type RequestMethod = (typeof REQUEST_METHODS)[number];
+
+type BridgeRequests = {
+  [M in RequestMethod]: (...args: [...HubArgs<M>, signal?: AbortSignal]) => Promise<HubResult<M>>;
+};
+
+// The class and this interface are one type: the methods below are installed on its prototype.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
+export interface HubBridge extends BridgeRequests {}
+
+for (const method of REQUEST_METHODS) {
+  Object.defineProperty(HubBridge.prototype, method, {
+    value(this: HubBridge, ...args: unknown[]) {
+      const signal = args.at(-1) instanceof AbortSignal ? (args.pop() as AbortSignal) : undefined;
+      return this.call(method, args as HubArgs<typeof method>, signal);
+    },
+    writable: true,
+    configurable: true,
+  });
 }

@@ -28,7 +28,7 @@ export function followMarket(symbolId: number, handlers: MarketHandlers): () => 
     if (message.kind === 'book' && message.book.symbolId === symbolId) handlers.book(message.book);
     else if (message.kind === 'trades' && message.symbolId === symbolId) handlers.trades(message.trades);
   });
-  const stopWatching = getHub().watchMarket(symbolId);
+  const stopWatching = getHub().watch({ kind: 'market', symbolId });
   return () => {
     stopWatching();
     stopListening();

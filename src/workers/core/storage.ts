@@ -9,12 +9,12 @@
  * show; reads then answer nothing and writes are dropped, and the hub goes on from memory.
  */
 import { Dexie, type Table } from 'dexie';
-import type { Profile } from '../shared/api/account';
-import type { Home } from '../shared/api/home';
-import type { MarketSymbol, Quote } from '../shared/api/market';
-import type { SiteConfig } from '../shared/api/site';
-import type { Language } from '../shared/languages';
-import type { NotificationState, PopupRecord, StorageStatus } from './protocol';
+import type { Profile } from '../../shared/api/account';
+import type { Home } from '../../shared/api/home';
+import type { MarketSymbol, Quote } from '../../shared/api/market';
+import type { SiteConfig } from '../../shared/api/site';
+import type { Language } from '../../shared/languages';
+import type { NotificationState, PopupRecord, StorageStatus } from '../protocol';
 
 export const HUB_DATABASE_NAME = 'exchange-hub';
 
@@ -175,8 +175,25 @@ export class HubStore {
     return this.read(() => this.database.session.get('current'), undefined);
   }
 
+  /** A new identity: its profile, and no notification state yet. */
   writeSession(profile: Profile, notifications: NotificationState | null): Promise<void> {
     return this.write(() => this.database.session.put({ key: 'current', profile, notifications }));
+  }
+
+  /** The same identity's profile read again: the notification state it had stays. */
+  writeProfile(profile: Profile): Promise<void> {
+    const { session } = this.database;
+    return this.write(() =>
+      this.database.transaction('rw', session, async () => {
+        const current = await session.get('current');
+        await session.put({ key: 'current', profile, notifications: current?.notifications ?? null });
+      }),
+    );
+  }
+
+  /** The signed-in user's notification state; nothing while nobody is signed in. */
+  writeNotifications(notifications: NotificationState | null): Promise<void> {
+    return this.write(() => this.database.session.update('current', { notifications }));
   }
 
   /**

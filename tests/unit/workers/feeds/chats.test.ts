@@ -1,29 +1,14 @@
-// Proves the hub's help-desk channels (R-HELP-07, R-HELP-13): one join per chat on the one socket whatever the number of tabs, messages forwarded only to the tabs that follow the chat (or every chat), joined while tabs are hidden, joined again after a reconnect, one reconnect when the socket predates the session, and nothing malformed passed on.
+// Proves the help-desk chats feed (R-HELP-07, R-HELP-13): one join per chat on the one socket whatever the number of tabs, messages forwarded only to the tabs that follow the chat (or every chat), joined while tabs are hidden, joined again after a reconnect, one reconnect when the socket predates the session, and nothing malformed passed on.
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../../src/shared/realtime';
-import type { HelpdeskChannelState, HubPush } from '../../../src/workers/protocol';
-import { createHub, FakeTab, settle, type HubHarness } from './fixtures';
+import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../../../src/shared/realtime';
+import type { HelpdeskChannelState, HubPush, Topic } from '../../../../src/workers/protocol';
+import { attach, FakeTab, hubStarter, settle, topics } from '../fixtures';
 
 const CHAT_A = 'chatAAAAAAAAAAAAAAAA';
 const CHAT_B = 'chatBBBBBBBBBBBBBBBB';
 
-const harnesses: HubHarness[] = [];
-
-function start(): HubHarness {
-  const harness = createHub();
-  harnesses.push(harness);
-  return harness;
-}
-
-afterEach(() => {
-  for (const harness of harnesses.splice(0)) harness.hub.dispose();
-});
-
-async function attach(harness: HubHarness, tab: FakeTab): Promise<void> {
-  await harness.hub.attach(tab.hello(), tab.port);
-  await settle();
-}
+const start = hubStarter();
 
 function message(chatId: string, id: number, body = `line ${id}`): ChatMessage {
   return { id, chatId, type: 1, body, fromClient: false, visible: true, author: 'Exchange', timeCreated: 1_700_000_000_000 + id };
@@ -37,7 +22,7 @@ function channelStates(tab: FakeTab, key: string): HelpdeskChannelState[] {
   return tab.pushes.flatMap((push: HubPush) => (push.kind === 'chatChannel' && push.key === key ? [push.state] : []));
 }
 
-describe('help-desk channels', () => {
+describe('help-desk chats', () => {
   it('joins a chat once for every tab that follows it and forwards its messages only to them, hidden or not', async () => {
     const harness = start();
     const widget = new FakeTab('widget', false);
@@ -47,9 +32,9 @@ describe('help-desk channels', () => {
     await attach(harness, second);
     await attach(harness, other);
 
-    expect(await harness.hub.watchChannels('widget', [{ channel: 'chat', chatId: CHAT_A }])).toBe(true);
-    await harness.hub.watchChannels('second', [{ channel: 'chat', chatId: CHAT_A }]);
-    await harness.hub.watchChannels('other', [{ channel: 'chat', chatId: CHAT_B }]);
+    expect(await harness.hub.watch('widget', [topics.chat(CHAT_A)])).toBe(true);
+    await harness.hub.watch('second', [topics.chat(CHAT_A)]);
+    await harness.hub.watch('other', [topics.chat(CHAT_B)]);
     await settle();
 
     const realtime = harness.realtime();
@@ -65,7 +50,7 @@ describe('help-desk channels', () => {
     expect(chatMessages(other).map((line) => line.id)).toEqual([2]);
 
     // The chat is left only when the last tab that follows it stops.
-    await harness.hub.watchChannels('widget', []);
+    await harness.hub.watch('widget', []);
     await settle();
     expect(realtime.channels.has(`chat=${CHAT_A}`)).toBe(true);
     harness.closeTab('second');
@@ -78,7 +63,7 @@ describe('help-desk channels', () => {
     const harness = start();
     const operator = new FakeTab('operator');
     await attach(harness, operator);
-    await harness.hub.watchChannels('operator', [{ channel: 'helpdesk' }, { channel: 'chat', chatId: CHAT_A }]);
+    await harness.hub.watch('operator', [topics.helpdesk, topics.chat(CHAT_A)]);
     await settle();
 
     harness.realtime().pushChat(message(CHAT_A, 5));
@@ -93,7 +78,7 @@ describe('help-desk channels', () => {
     const harness = start();
     const tab = new FakeTab('tab');
     await attach(harness, tab);
-    await harness.hub.watchChannels('tab', [{ channel: 'chat', chatId: CHAT_A }]);
+    await harness.hub.watch('tab', [topics.chat(CHAT_A)]);
     await settle();
     const realtime = harness.realtime();
 
@@ -119,17 +104,14 @@ describe('help-desk channels', () => {
     // The first socket was made before the visitor's session cookie existed: only a new one may join.
     realtime.admitsChannel = (key, socketNumber) => key !== `chat=${CHAT_A}` || socketNumber >= 1;
 
-    await harness.hub.watchChannels('tab', [{ channel: 'chat', chatId: CHAT_A }]);
+    await harness.hub.watch('tab', [topics.chat(CHAT_A)]);
     await settle();
     expect(realtime.reconnects).toBe(1);
     expect(channelStates(tab, `chat=${CHAT_A}`).at(-1)).toBe('live');
 
     // Another chat the server never admits: one more reconnect, then it stays refused.
     realtime.admitsChannel = (key) => key !== `chat=${CHAT_B}`;
-    await harness.hub.watchChannels('tab', [
-      { channel: 'chat', chatId: CHAT_A },
-      { channel: 'chat', chatId: CHAT_B },
-    ]);
+    await harness.hub.watch('tab', [topics.chat(CHAT_A), topics.chat(CHAT_B)]);
     await settle();
     expect(realtime.reconnects).toBe(2);
     expect(channelStates(tab, `chat=${CHAT_B}`).at(-1)).toBe('refused');
@@ -138,12 +120,13 @@ describe('help-desk channels', () => {
     expect(realtime.reconnects).toBe(2);
   });
 
-  it('sends the server nothing but well-formed channels and passes on nothing but well-formed messages', async () => {
+  it('sends the server nothing but well-formed topics and passes on nothing but well-formed messages', async () => {
     const harness = start();
     const tab = new FakeTab('tab');
     await attach(harness, tab);
-    const sneaky = { channel: 'chat', chatId: CHAT_A, extra: 'x' } as unknown as { channel: 'chat'; chatId: string };
-    await harness.hub.watchChannels('tab', [sneaky, { channel: 'chat', chatId: '../../etc' }]);
+    const sneaky = { kind: 'chat', chatId: CHAT_A, extra: 'x' } as Topic;
+    const malformed = [sneaky, topics.chat('../../etc'), { kind: 'chat' }, { kind: 'operators' }, null, 'chat'] as unknown as Topic[];
+    await harness.hub.watch('tab', malformed);
     await settle();
     const realtime = harness.realtime();
     expect(realtime.channelRequests).toEqual([`+chat=${CHAT_A}`]);
@@ -153,6 +136,6 @@ describe('help-desk channels', () => {
     await settle();
     expect(chatMessages(tab)).toEqual([message(CHAT_A, 4, '<img src=x onerror=alert(1)>')]);
     // A call naming a tab the hub does not know tells its bridge to attach again.
-    expect(await harness.hub.watchChannels('unknown', [])).toBe(false);
+    expect(await harness.hub.watch('unknown', [])).toBe(false);
   });
 });

@@ -1,29 +1,17 @@
-// Proves the hub's market feed for the exchange page: one market channel per symbol for all tabs, a book kept from full_quote plus sequenced deltas and pushed only to the tabs that watch it, a gap or a reconnect resyncing from full_quote, trades forwarded once, the user's order and balance events sent to every tab, and the book polled while the socket is down.
+// Proves the market books feed for the exchange page: one market channel per symbol for all tabs,
+// a book kept from full_quote plus sequenced deltas and pushed only to the tabs that watch it, a
+// gap or a reconnect resyncing from full_quote, trades forwarded once, malformed messages dropped,
+// and the book and trades polled while the socket is down.
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { BookSnapshot, RealtimeOrder } from '../../../src/shared/realtime';
-import type { HubPush } from '../../../src/workers/protocol';
-import { createHub, FakeTab, settle, type HubHarness } from './fixtures';
+import { describe, expect, it } from 'vitest';
+import type { BookSnapshot } from '../../../../src/shared/realtime';
+import type { HubPush } from '../../../../src/workers/protocol';
+import { attach, FakeTab, hubStarter, settle, topics } from '../fixtures';
 
 const BTC = 301;
 const ETH = 302;
 
-const harnesses: HubHarness[] = [];
-
-function start(options: { connectSocket?: boolean } = {}): HubHarness {
-  const harness = createHub(options);
-  harnesses.push(harness);
-  return harness;
-}
-
-afterEach(() => {
-  for (const harness of harnesses.splice(0)) harness.hub.dispose();
-});
-
-async function attach(harness: HubHarness, tab: FakeTab): Promise<void> {
-  await harness.hub.attach(tab.hello('/exchange'), tab.port);
-  await settle();
-}
+const start = hubStarter();
 
 function books(tab: FakeTab, symbolId: number): BookSnapshot[] {
   return tab.pushes.flatMap((push: HubPush) => (push.kind === 'book' && push.book.symbolId === symbolId ? [push.book] : []));
@@ -37,39 +25,17 @@ function snapshot(symbolId: number, sequence: number): BookSnapshot {
   return { symbolId, sequence, bids: [['100.00', '1.000']], asks: [['101.00', '2.000']] };
 }
 
-const order: RealtimeOrder = {
-  id: 9,
-  userId: 1,
-  symbolId: BTC,
-  symbol: 'BTC_USDT',
-  side: 'buy',
-  type: 'limit',
-  price: '90.00',
-  quantity: '1.000',
-  quoteAmount: null,
-  filledQuantity: '0',
-  filledQuote: '0',
-  averagePrice: null,
-  fee: '0',
-  feeCurrency: 'BTC',
-  status: 'open',
-  cancelReason: null,
-  clientOrderId: null,
-  createdAt: 1,
-  updatedAt: 1,
-};
-
-describe('hub markets', () => {
+describe('market books and trades', () => {
   it('keeps one book per market from full_quote and deltas, pushed only to the tabs that watch it', async () => {
     const harness = start();
     harness.server.books.set(BTC, snapshot(BTC, 10));
     const first = new FakeTab('a');
     const second = new FakeTab('b');
     const other = new FakeTab('c');
-    for (const tab of [first, second, other]) await attach(harness, tab);
-    await harness.hub.watchMarkets('a', [BTC]);
-    await harness.hub.watchMarkets('b', [BTC]);
-    await harness.hub.watchMarkets('c', [ETH]);
+    for (const tab of [first, second, other]) await attach(harness, tab, '/exchange');
+    await harness.hub.watch('a', topics.markets(BTC));
+    await harness.hub.watch('b', topics.markets(BTC));
+    await harness.hub.watch('c', topics.markets(ETH));
     await settle();
 
     expect(harness.realtime().subscribed).toEqual(new Set([BTC, ETH]));
@@ -86,8 +52,8 @@ describe('hub markets', () => {
 
     // A tab that starts watching later gets the book the hub has at once.
     const late = new FakeTab('d');
-    await attach(harness, late);
-    await harness.hub.watchMarkets('d', [BTC]);
+    await attach(harness, late, '/exchange');
+    await harness.hub.watch('d', topics.markets(BTC));
     expect(books(late, BTC).at(-1)?.sequence).toBe(12);
     expect(harness.server.count('/quotation/full_quote')).toBe(2);
   });
@@ -96,8 +62,8 @@ describe('hub markets', () => {
     const harness = start();
     harness.server.books.set(BTC, snapshot(BTC, 5));
     const tab = new FakeTab('a');
-    await attach(harness, tab);
-    await harness.hub.watchMarkets('a', [BTC]);
+    await attach(harness, tab, '/exchange');
+    await harness.hub.watch('a', topics.markets(BTC));
     await settle();
     expect(harness.server.count('/quotation/full_quote')).toBe(1);
 
@@ -125,10 +91,10 @@ describe('hub markets', () => {
     const harness = start();
     const watching = new FakeTab('a');
     const quotesOnly = new FakeTab('b');
-    await attach(harness, watching);
-    await attach(harness, quotesOnly);
-    await harness.hub.watchMarkets('a', [BTC]);
-    await harness.hub.watchQuotes('b', [BTC]);
+    await attach(harness, watching, '/exchange');
+    await attach(harness, quotesOnly, '/exchange');
+    await harness.hub.watch('a', topics.markets(BTC));
+    await harness.hub.watch('b', topics.quotes(BTC));
     await settle();
     const trade = { id: 40, symbolId: BTC, price: '100.00', quantity: '0.500', takerSide: 'buy' as const, time: 1 };
     harness.realtime().pushTrades({ symbolId: BTC, sequence: 3, trades: [trade, { ...trade, id: 41 }] });
@@ -140,38 +106,18 @@ describe('hub markets', () => {
     expect(tradeIds(quotesOnly)).toEqual([]);
   });
 
-  it('sends the user order and balance events to every tab and reads balances again after one', async () => {
-    const harness = start();
-    harness.server.signedIn = true;
-    const first = new FakeTab('a');
-    const second = new FakeTab('b', false);
-    await attach(harness, first);
-    await attach(harness, second);
-    await harness.hub.balances('flag');
-    expect(harness.server.count('/balance/list')).toBe(1);
-    harness.realtime().pushOrder({ order });
-    harness.realtime().pushBalance({ currencies: ['USDT'] });
-    await settle();
-    for (const tab of [first, second]) {
-      expect(tab.pushes.filter((push) => push.kind === 'order')).toEqual([{ kind: 'order', order }]);
-      expect(tab.pushes.filter((push) => push.kind === 'balance')).toEqual([{ kind: 'balance', currencies: ['USDT'] }]);
-    }
-    await harness.hub.balances('flag');
-    expect(harness.server.count('/balance/list')).toBe(2);
-  });
-
   it('polls the book and trades while the socket is down and stops when no tab watches', async () => {
     const harness = start({ connectSocket: false });
     harness.server.books.set(BTC, snapshot(BTC, 3));
     const tab = new FakeTab('a');
-    await attach(harness, tab);
-    await harness.hub.watchMarkets('a', [BTC]);
+    await attach(harness, tab, '/exchange');
+    await harness.hub.watch('a', topics.markets(BTC));
     await settle();
     expect(harness.server.count('/quotation/full_quote')).toBe(1);
     await harness.clock.advance(2_000);
     expect(harness.server.count('/quotation/full_quote')).toBe(2);
     expect(harness.server.count('/quotation/recent')).toBe(1);
-    await harness.hub.watchMarkets('a', []);
+    await harness.hub.watch('a', topics.markets());
     await harness.clock.advance(10_000);
     expect(harness.server.count('/quotation/full_quote')).toBe(2);
   });
