@@ -23,7 +23,7 @@ export interface DataColumn<Row> {
   cell: (row: Row) => ReactNode;
   align?: 'start' | 'end' | 'center';
   sortable?: boolean;
-  /** Left out of the stacked phone layout (a detail the card does without). */
+  /** Left out on phones: of the stacked cards, or of the table when it does not stack (a detail a phone does without). */
   hideOnPhone?: boolean;
   /** The column's own width (CSS), when the content should not decide it. */
   width?: string;
@@ -101,6 +101,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                   className={styles.headerCell}
                   data-align={column.align ?? 'start'}
                   aria-sort={column.sortable ? (direction ?? 'none') : undefined}
+                  data-phone={column.hideOnPhone ? 'hidden' : undefined}
                   style={column.width ? { width: column.width } : undefined}
                 >
                   {column.sortable && onSort ? (

@@ -69,6 +69,13 @@ describe('DataTable', () => {
     expect(onSort).toHaveBeenCalledWith('name');
   });
 
+  it('leaves a column out on phones in a table that does not stack too: its header is marked like its cells', () => {
+    const view = render(<DataTable caption="Markets" columns={columns} rows={[{ name: 'BTC', price: '1' }]} rowKey={(row) => row.name} stackOnPhone={false} testId="table" />);
+    expect(view.querySelector('[data-testid="table"]')?.getAttribute('data-stack')).toBe('never');
+    expect([...view.querySelectorAll('th')].map((header) => header.getAttribute('data-phone'))).toEqual([null, 'hidden']);
+    expect(view.querySelectorAll('td')[1]?.getAttribute('data-phone')).toBe('hidden');
+  });
+
   it('shows loading, empty and error states in the table\'s place, with a retry', () => {
     const retry = vi.fn();
     let view = render(<DataTable caption="Orders" columns={columns} rows={[]} rowKey={(row) => row.name} state="loading" testId="table" />);
