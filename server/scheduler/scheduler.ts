@@ -82,6 +82,17 @@ export interface JobCounts {
   failed: number;
 }
 
+/** A job the scheduler gave up on after ATTEMPTS_MAX tries. */
+export interface FailedJob {
+  id: number;
+  kind: string;
+  key: string;
+  runAt: number;
+  attempts: number;
+  lastError: string;
+  failedAt: number | null;
+}
+
 export class Scheduler {
   private readonly handlers = new Map<string, JobHandler>();
   private timer: NodeJS.Timeout | undefined;
@@ -196,10 +207,12 @@ export class Scheduler {
     const message = error instanceof Error ? error.message : String(error);
     this.context.log?.warn({ err: error, kind: job.kind, key: job.key, attempts }, 'scheduled job failed');
     const wait = Math.min(RETRY_WAIT_FIRST_MS * 2 ** (attempts - 1), RETRY_WAIT_MAX_MS);
+    const givenUp = attempts >= ATTEMPTS_MAX;
     await this.context.commits.run((trx) =>
       trx
         .updateTable('scheduled_jobs')
-        .set({ attempts, last_error: message.slice(0, 500), run_at: now + wait, status: attempts >= ATTEMPTS_MAX ? 'failed' : 'pending' })
+        // A job given up on keeps when that happened, for the operator console.
+        .set({ attempts, last_error: message.slice(0, 500), run_at: now + wait, status: givenUp ? 'failed' : 'pending', completed_at: givenUp ? now : null })
         .where('id', '=', BigInt(job.id))
         .where('status', '=', 'pending')
         .execute(),
@@ -218,6 +231,40 @@ export class Scheduler {
       ])
       .executeTakeFirstOrThrow();
     return { pending: Number(row.pending ?? 0), due: Number(row.due ?? 0), failed: Number(row.failed ?? 0) };
+  }
+
+  /** The jobs given up on, newest first: what the operator console lists to look into or retry. */
+  async failedJobs(limit: number): Promise<FailedJob[]> {
+    const rows = await this.context.db
+      .selectFrom('scheduled_jobs')
+      .select(['id', 'kind', 'key', 'run_at', 'attempts', 'last_error', 'completed_at'])
+      .where('status', '=', 'failed')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      id: Number(row.id),
+      kind: row.kind,
+      key: row.key,
+      runAt: Number(row.run_at),
+      attempts: Number(row.attempts),
+      lastError: row.last_error ?? '',
+      failedAt: row.completed_at === null ? null : Number(row.completed_at),
+    }));
+  }
+
+  /**
+   * Gives a failed job its tries again, due now (an operator fixed what made it fail). False when
+   * there is no such failed job: a pending or done job is left as it is.
+   */
+  async retry(id: number): Promise<boolean> {
+    const result = await this.context.db
+      .updateTable('scheduled_jobs')
+      .set({ status: 'pending', attempts: 0, run_at: BigInt(this.context.now()), completed_at: null })
+      .where('id', '=', BigInt(id))
+      .where('status', '=', 'failed')
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   /** Done jobs past DONE_RETENTION_MS (maintenance). */

@@ -98,6 +98,31 @@ describe('the scheduler', () => {
     expect(await scheduler.counts()).toMatchObject({ failed: 1, pending: 0 });
   });
 
+  it('lists the jobs it gave up on, and an operator\'s retry runs one again with all its tries', async () => {
+    let failing = true;
+    scheduler.register('test.flaky', async (trx, job) => {
+      if (failing) throw new Error('the outside world is down');
+      await creditFees('test.flaky')(trx, job);
+    });
+    await scheduler.schedule({ kind: 'test.flaky', key: 'later', runAt: server.context.now() });
+    for (let attempt = 1; attempt <= ATTEMPTS_MAX; attempt += 1) {
+      await scheduler.runDue();
+      server.advance(2 * 60 * 60_000);
+    }
+    const [failed] = await scheduler.failedJobs(10);
+    expect(failed).toMatchObject({ kind: 'test.flaky', key: 'later', attempts: ATTEMPTS_MAX, lastError: 'the outside world is down' });
+    expect(failed?.failedAt).toBeGreaterThan(0);
+
+    failing = false;
+    expect(await scheduler.retry(failed!.id)).toBe(true);
+    // A job that is not failed is not retried.
+    expect(await scheduler.retry(failed!.id)).toBe(false);
+    expect(await scheduler.runDue()).toBe(1);
+    expect(await effects('test.flaky')).toEqual(['later']);
+    expect(await scheduler.failedJobs(10)).toEqual([]);
+    expect(await scheduler.counts()).toMatchObject({ failed: 0, pending: 0 });
+  });
+
   it('runs a daily job 90 times over 90 simulated days, each at its own day, in milliseconds', async () => {
     const start = server.context.now();
     const seen: number[] = [];
