@@ -3,7 +3,7 @@
  * colour, never the colour alone).
  */
 import { changeTone, signedChange } from '../../shared/market-rules';
-import styles from './market.module.css';
+import styles from './MarketBits.module.css';
 
 export function CoinIcon({ src, size = 24 }: { src: string; size?: number }) {
   return <img className={styles.coin} src={src} alt="" width={size} height={size} loading="lazy" />;

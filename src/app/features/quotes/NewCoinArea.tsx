@@ -8,6 +8,8 @@ import type { PostSummary } from '../../../shared/api/content';
 import { formatDate } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { PageLink } from '../../ui/PageLink';
+import { Panel } from '../../ui/Panel';
+import { StatusMessage } from '../../ui/StatusMessage';
 import { fetchListing } from '../../api/content';
 import { announcementPath } from '../../../shared/content-sections';
 import styles from './quotes.module.css';
@@ -30,26 +32,25 @@ export function NewCoinArea({ language }: { language: Language }) {
   if (shown !== null && shown.length === 0) return null;
   return (
     <aside className={styles.newCoins} aria-labelledby="new-coins-heading" data-testid="new-coins">
-      <h2 id="new-coins-heading" className={styles.asideTitle}>
-        {t`New listings`}
-      </h2>
-      {shown === null ? (
-        <p className={styles.empty}>{t`Loading…`}</p>
-      ) : (
-        <ul className={styles.newCoinList}>
-          {shown.map((post) => (
-            <li key={post.id}>
-              <PageLink to={announcementPath(post.id)} className={styles.newCoin} data-testid="new-coin">
-                <span className={styles.newCoinTitle}>{post.title}</span>
-                <time dateTime={new Date(post.publishedAt).toISOString()}>{formatDate(post.publishedAt, language)}</time>
-              </PageLink>
-            </li>
-          ))}
-        </ul>
-      )}
-      <PageLink to="/quotes/quotepost" className={styles.asideMore}>
-        {t`Market news`}
-      </PageLink>
+      <Panel title={<span id="new-coins-heading">{t`New listings`}</span>}>
+        {shown === null ? (
+          <StatusMessage tone="loading" title={t`Loading…`} headingLevel={3} />
+        ) : (
+          <ul className={styles.newCoinList}>
+            {shown.map((post) => (
+              <li key={post.id}>
+                <PageLink to={announcementPath(post.id)} className={styles.newCoin} data-testid="new-coin">
+                  <span className={styles.newCoinTitle}>{post.title}</span>
+                  <time dateTime={new Date(post.publishedAt).toISOString()}>{formatDate(post.publishedAt, language)}</time>
+                </PageLink>
+              </li>
+            ))}
+          </ul>
+        )}
+        <PageLink to="/quotes/quotepost" className={styles.more}>
+          {t`Market news`}
+        </PageLink>
+      </Panel>
     </aside>
   );
 }

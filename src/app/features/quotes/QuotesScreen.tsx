@@ -6,18 +6,20 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useMemo, useState } from 'react';
 import type { MarketSymbol, Quote } from '../../../shared/api/market';
 import { SEARCH_RESULTS_MAX, SYMBOL_TYPE, type SymbolType } from '../../../shared/constants';
 import type { Language } from '../../../shared/languages';
 import { symbolRoute } from '../../../shared/symbols';
 import { useLocalize } from '../../i18n/useLanguage';
 import { useQuotes } from '../../state/hub';
+import { inputClassName } from '../../ui/FormField';
 import { PageLink } from '../../ui/PageLink';
+import { Panel } from '../../ui/Panel';
+import { TabPanel, Tabs } from '../../ui/Tabs';
 import { SearchIcon } from '../../ui/icons';
 import { ChangeBadge, CoinIcon } from '../../ui/MarketBits';
-import marketStyles from '../../ui/market.module.css';
-import { bannerIndex, marketRows, quoteIdOf, nextSort, quoteTags, sortMarkets, type MarketSort } from '../../../shared/market-rules';
+import { marketRows, quoteIdOf, nextSort, quoteTags, sortMarkets, type MarketSort, type SortKey } from '../../../shared/market-rules';
 import { TYPE_ORDER, useTypeNames } from '../../i18n/typeNames';
 import { NewCoinArea } from './NewCoinArea';
 import { QuotesMarketTable } from './QuotesMarketTable';
@@ -27,12 +29,14 @@ import { loginPath } from '../../ui/paths';
 
 type QuotesTab = SymbolType | 'favourites';
 
+/** The quote-currency strip's value for "every currency". */
+const ALL_TAGS = 'all';
+
 export function QuotesScreen({ language }: { language: Language }) {
   const { t } = useLingui();
   const typeNames = useTypeNames();
   const router = useRouter();
   const localize = useLocalize();
-  const baseId = useId();
   const { signedIn, testEnabled, sessionKey } = useSessionFacts();
   const symbols = useSessionSymbols(sessionKey);
   const favourites = useFavourites(signedIn, sessionKey);
@@ -56,17 +60,9 @@ export function QuotesScreen({ language }: { language: Language }) {
   const sorted = sortMarkets(rows, sort, quoteOf);
   const searching = search.trim() !== '';
 
-  const choose = (next: QuotesTab) => {
-    setTab(next);
+  const choose = (next: string) => {
+    setTab(next === 'favourites' ? 'favourites' : (Number(next) as SymbolType));
     setTag(null);
-  };
-  const onTabKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (step === 0) return;
-    event.preventDefault();
-    const next = tabs[bannerIndex(tabs.indexOf(tab), tabs.length, step)] ?? tab;
-    choose(next);
-    document.getElementById(`${baseId}-tab-${next}`)?.focus();
   };
   const onStar = (id: number) => {
     if (!signedIn) {
@@ -77,80 +73,82 @@ export function QuotesScreen({ language }: { language: Language }) {
     favourites.toggle(id);
   };
 
+  const searchField = (
+    <label className={styles.search}>
+      <SearchIcon className={styles.searchIcon} />
+      <span className="visually-hidden">{t`Search markets`}</span>
+      <input
+        type="search"
+        className={`${inputClassName} ${styles.searchInput}`}
+        value={search}
+        placeholder={t`Search`}
+        autoComplete="off"
+        spellCheck={false}
+        data-testid="quotes-search"
+        onChange={(event) => setSearch(event.target.value)}
+      />
+    </label>
+  );
+  const empty =
+    tab === 'favourites' && !signedIn ? (
+      <PageLink to={loginPath(typeof window === 'undefined' ? '' : window.location.pathname)}>{t`Log in to see your favourites.`}</PageLink>
+    ) : searching ? (
+      t`No markets match your search.`
+    ) : tab === 'favourites' ? (
+      t`Tap the star of a market to add it to your favourites.`
+    ) : (
+      t`No markets to show yet.`
+    );
+  const table = (
+    <QuotesMarketTable
+      rows={sorted}
+      quoteOf={quoteOf}
+      sort={sort}
+      onSort={(key) => setSort(nextSort(sort, key as SortKey))}
+      favourites={favourites}
+      onStar={onStar}
+      language={language}
+      empty={<span data-testid="quotes-empty">{empty}</span>}
+    />
+  );
+
   return (
     <div className={styles.screen} data-testid="quotes">
       {prompted.length > 0 ? <PromptedSymbols symbols={prompted} quoteOf={quoteOf} /> : null}
       <div className={styles.layout}>
-        <section className={styles.main} aria-label={t`Markets`}>
-          <div className={marketStyles.tabs} role="tablist" aria-label={t`Market types`} onKeyDown={onTabKeyDown}>
-            {tabs.map((item) => (
-              <button
-                key={item}
-                id={`${baseId}-tab-${item}`}
-                type="button"
-                role="tab"
-                className={marketStyles.tab}
-                aria-selected={item === tab}
-                aria-controls={`${baseId}-panel`}
-                tabIndex={item === tab ? 0 : -1}
-                data-testid={`quotes-tab-${item === 'favourites' ? 'favourites' : item}`}
-                onClick={() => choose(item)}
-              >
-                {tabLabel(item)}
-              </button>
-            ))}
-          </div>
-          <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-tab-${tab}`} className={styles.panel} data-tab={tab}>
-            <div className={styles.toolbar}>
-              {tags.length > 1 ? (
-                <div className={marketStyles.chips} role="group" aria-label={t`Quote currency`} data-testid="quotes-tags">
-                  <button type="button" className={marketStyles.chip} aria-pressed={activeTag === null} onClick={() => setTag(null)}>
-                    {t`All`}
-                  </button>
-                  {tags.map((item) => (
-                    <button key={item} type="button" className={marketStyles.chip} aria-pressed={activeTag === item} data-testid="quotes-tag" onClick={() => setTag(item)}>
-                      {item}
-                    </button>
-                  ))}
-                </div>
-              ) : (
-                <span />
-              )}
-              <label className={styles.search}>
-                <SearchIcon />
-                <span className={marketStyles.visuallyHidden}>{t`Search markets`}</span>
-                <input
-                  type="search"
-                  value={search}
-                  placeholder={t`Search`}
-                  autoComplete="off"
-                  spellCheck={false}
-                  data-testid="quotes-search"
-                  onChange={(event) => setSearch(event.target.value)}
-                />
-              </label>
-            </div>
-            <p className={marketStyles.visuallyHidden} role="status" aria-live="polite">
-              {searching ? t`${rows.length} results (at most ${SEARCH_RESULTS_MAX})` : ''}
-            </p>
-            <div className={styles.tableWrap}>
-              <QuotesMarketTable rows={sorted} quoteOf={quoteOf} sort={sort} onSort={(key) => setSort(nextSort(sort, key))} favourites={favourites} onStar={onStar} language={language} />
-            </div>
-            {rows.length === 0 ? (
-              <p className={styles.empty} data-testid="quotes-empty">
-                {tab === 'favourites' && !signedIn ? (
-                  <PageLink to={loginPath(typeof window === 'undefined' ? '' : window.location.pathname)}>{t`Log in to see your favourites.`}</PageLink>
-                ) : searching ? (
-                  t`No markets match your search.`
-                ) : tab === 'favourites' ? (
-                  t`Tap the star of a market to add it to your favourites.`
-                ) : (
-                  t`No markets to show yet.`
-                )}
+        <Panel aria-label={t`Markets`} className={styles.markets}>
+          <Tabs
+            label={t`Market types`}
+            value={String(tab)}
+            onValueChange={choose}
+            items={tabs.map((item) => ({ value: String(item), label: tabLabel(item), testId: `quotes-tab-${item}` }))}
+          >
+            <TabPanel value={String(tab)} className={styles.typePanel}>
+              <p className="visually-hidden" role="status" aria-live="polite">
+                {searching ? t`${rows.length} results (at most ${SEARCH_RESULTS_MAX})` : ''}
               </p>
-            ) : null}
-          </div>
-        </section>
+              {tags.length > 1 ? (
+                <Tabs
+                  label={t`Quote currency`}
+                  variant="pills"
+                  value={activeTag ?? ALL_TAGS}
+                  onValueChange={(next) => setTag(next === ALL_TAGS ? null : next)}
+                  items={[{ value: ALL_TAGS, label: t`All` }, ...tags.map((item) => ({ value: item, label: item, testId: 'quotes-tag' }))]}
+                  trailing={searchField}
+                  testId="quotes-tags"
+                  className={styles.tagTabs}
+                >
+                  <TabPanel value={activeTag ?? ALL_TAGS}>{table}</TabPanel>
+                </Tabs>
+              ) : (
+                <>
+                  <div className={styles.toolbar}>{searchField}</div>
+                  {table}
+                </>
+              )}
+            </TabPanel>
+          </Tabs>
+        </Panel>
         <NewCoinArea language={language} />
       </div>
     </div>
