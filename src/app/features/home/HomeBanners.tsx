@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import type { PostSummary } from '../../../shared/api/content';
 import { formatDate } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
+import { Button } from '../../ui/Button';
 import { PageLink } from '../../ui/PageLink';
 import { announcementPath } from '../../../shared/content-sections';
 import { ArrowIcon } from '../../ui/icons';
@@ -75,9 +76,9 @@ export function HomeBanners({ banners, language }: { banners: readonly PostSumma
       </div>
       {count > 1 ? (
         <div className={styles.slideControls}>
-          <button type="button" className={styles.slideArrow} aria-label={t`Previous announcement`} onClick={() => setCurrent(bannerIndex(shown, count, -1))}>
+          <Button variant="icon" size="small" aria-label={t`Previous announcement`} onClick={() => setCurrent(bannerIndex(shown, count, -1))}>
             <ArrowIcon direction="left" />
-          </button>
+          </Button>
           <div className={styles.dots}>
             {banners.map((banner, index) => {
               const position = index + 1;
@@ -93,9 +94,9 @@ export function HomeBanners({ banners, language }: { banners: readonly PostSumma
               );
             })}
           </div>
-          <button type="button" className={styles.slideArrow} aria-label={t`Next announcement`} data-testid="home-banner-next" onClick={() => setCurrent(bannerIndex(shown, count, 1))}>
+          <Button variant="icon" size="small" aria-label={t`Next announcement`} data-testid="home-banner-next" onClick={() => setCurrent(bannerIndex(shown, count, 1))}>
             <ArrowIcon direction="right" />
-          </button>
+          </Button>
         </div>
       ) : null}
     </section>

@@ -5,16 +5,24 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import type { HomeSymbol } from '../../../shared/api/market';
+import type { HomeSymbol, Quote } from '../../../shared/api/market';
 import { SYMBOL_TYPE } from '../../../shared/constants';
 import { symbolRoute } from '../../../shared/symbols';
 import { useQuotes, useSymbols } from '../../state/hub';
+import { Badge } from '../../ui/Badge';
+import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { PageLink } from '../../ui/PageLink';
+import { Panel } from '../../ui/Panel';
 import { ChangeBadge, CoinIcon } from '../../ui/MarketBits';
-import marketStyles from '../../ui/market.module.css';
 import { quoteIdOf } from '../../../shared/market-rules';
 import { useTypeNames } from '../../i18n/typeNames';
 import styles from './home.module.css';
+
+interface MarketRow {
+  symbol: HomeSymbol;
+  quote: Quote | undefined;
+  updates: number;
+}
 
 export function HomeMarketList({ symbols }: { symbols: readonly HomeSymbol[] }) {
   const { t } = useLingui();
@@ -22,58 +30,49 @@ export function HomeMarketList({ symbols }: { symbols: readonly HomeSymbol[] }) 
   const known = useSymbols();
   const quoteIds = useMemo(() => symbols.map((symbol) => quoteIdOf(symbol, known, SYMBOL_TYPE.exchange)), [symbols, known]);
   const quotes = useQuotes(quoteIds);
+  const rows: MarketRow[] = symbols.map((symbol, index) => {
+    const live = quotes.get(quoteIds[index] ?? symbol.id);
+    return { symbol, quote: live?.quote ?? symbol.quote ?? undefined, updates: live?.updates ?? 0 };
+  });
+  const columns: DataColumn<MarketRow>[] = [
+    {
+      key: 'market',
+      label: t`Market`,
+      cell: ({ symbol }) => (
+        <PageLink to={symbolRoute(symbol)} className={styles.pair} data-testid="market-link">
+          <CoinIcon src={symbol.svgIcon} />
+          <span className={styles.pairName}>
+            {symbol.baseSymbol}
+            <span className={styles.quoteCurrency}>/{symbol.quoteSymbol}</span>
+          </span>
+          {symbol.type === SYMBOL_TYPE.exchange ? null : <Badge className={styles.pairBadge}>{typeNames[symbol.type]}</Badge>}
+        </PageLink>
+      ),
+    },
+    { key: 'price', label: t`Last price`, align: 'end', cell: ({ quote }) => <span data-testid="market-price">{quote?.c ?? '—'}</span> },
+    { key: 'change', label: t`24h change`, align: 'end', cell: ({ quote }) => <ChangeBadge changePercent={quote?.changePercent} testId="market-change" /> },
+  ];
   return (
-    <section className={styles.section} aria-labelledby="home-markets-heading" data-testid="home-markets">
-      <div className={styles.sectionHeader}>
-        <h2 id="home-markets-heading" className={styles.sectionTitle}>
-          {t`Popular markets`}
-        </h2>
+    <Panel
+      className={styles.tablePanel}
+      aria-labelledby="home-markets-heading"
+      data-testid="home-markets"
+      title={<span id="home-markets-heading">{t`Popular markets`}</span>}
+      actions={
         <PageLink to="/quotes" className={styles.more}>
           {t`All markets`}
         </PageLink>
-      </div>
-      <div className={styles.tableWrap}>
-        <table className={marketStyles.table}>
-          <thead>
-            <tr>
-              <th scope="col">{t`Market`}</th>
-              <th scope="col" className={marketStyles.numeric}>
-                {t`Last price`}
-              </th>
-              <th scope="col" className={marketStyles.numeric}>
-                {t`24h change`}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {symbols.map((symbol, index) => {
-              const live = quotes.get(quoteIds[index] ?? symbol.id);
-              const quote = live?.quote ?? symbol.quote ?? undefined;
-              return (
-                <tr key={symbol.id} data-testid="market-row" data-symbol={symbol.symbol} data-type={symbol.type} data-updates={live?.updates ?? 0}>
-                  <th scope="row">
-                    <PageLink to={symbolRoute(symbol)} className={marketStyles.pair} data-testid="market-link">
-                      <CoinIcon src={symbol.svgIcon} />
-                      <span className={marketStyles.pairName}>
-                        {symbol.baseSymbol}
-                        <span className={marketStyles.quoteCurrency}>/{symbol.quoteSymbol}</span>
-                      </span>
-                      {symbol.type === SYMBOL_TYPE.exchange ? null : <span className={styles.typeTag}>{typeNames[symbol.type]}</span>}
-                    </PageLink>
-                  </th>
-                  <td className={marketStyles.numeric} data-testid="market-price">
-                    {quote?.c ?? '—'}
-                  </td>
-                  <td className={marketStyles.numeric}>
-                    <ChangeBadge changePercent={quote?.changePercent} testId="market-change" />
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-      {symbols.length === 0 ? <p className={marketStyles.muted}>{t`No markets to show yet.`}</p> : null}
-    </section>
+      }
+    >
+      <DataTable
+        caption={t`Popular markets`}
+        columns={columns}
+        rows={rows}
+        rowKey={({ symbol }) => symbol.id}
+        rowProps={({ symbol, updates }) => ({ 'data-testid': 'market-row', 'data-symbol': symbol.symbol, 'data-type': symbol.type, 'data-updates': updates })}
+        empty={t`No markets to show yet.`}
+        stackOnPhone={false}
+      />
+    </Panel>
   );
 }

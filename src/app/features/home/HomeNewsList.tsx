@@ -7,6 +7,8 @@ import type { PostSummary } from '../../../shared/api/content';
 import { formatDate } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { PageLink } from '../../ui/PageLink';
+import { Panel } from '../../ui/Panel';
+import { StatusMessage } from '../../ui/StatusMessage';
 import { announcementPath, collegeArticlePath } from '../../../shared/content-sections';
 import styles from './home.module.css';
 
@@ -30,33 +32,43 @@ function ArticleLinks({ posts, language, pathOf, testId }: { posts: readonly Pos
 export function HomeNewsList({ news, language }: { news: readonly PostSummary[]; language: Language }) {
   const { t } = useLingui();
   return (
-    <section className={styles.section} aria-labelledby="home-news-heading" data-testid="home-news">
-      <div className={styles.sectionHeader}>
-        <h2 id="home-news-heading" className={styles.sectionTitle}>
-          {t`News`}
-        </h2>
+    <Panel
+      aria-labelledby="home-news-heading"
+      data-testid="home-news"
+      title={<span id="home-news-heading">{t`News`}</span>}
+      actions={
         <PageLink to="/announcements" className={styles.more}>
           {t`More`}
         </PageLink>
-      </div>
-      {news.length > 0 ? <ArticleLinks posts={news} language={language} pathOf={announcementPath} testId="home-news-link" /> : <p className={styles.muted}>{t`No news yet.`}</p>}
-    </section>
+      }
+    >
+      {news.length > 0 ? (
+        <ArticleLinks posts={news} language={language} pathOf={announcementPath} testId="home-news-link" />
+      ) : (
+        <StatusMessage tone="neutral" title={t`No news yet.`} headingLevel={3} />
+      )}
+    </Panel>
   );
 }
 
 export function HomeTips({ tips, language }: { tips: readonly PostSummary[]; language: Language }) {
   const { t } = useLingui();
   return (
-    <section className={styles.section} aria-labelledby="home-tips-heading" data-testid="home-tips">
-      <div className={styles.sectionHeader}>
-        <h2 id="home-tips-heading" className={styles.sectionTitle}>
-          {t`Tips`}
-        </h2>
+    <Panel
+      aria-labelledby="home-tips-heading"
+      data-testid="home-tips"
+      title={<span id="home-tips-heading">{t`Tips`}</span>}
+      actions={
         <PageLink to="/college" className={styles.more}>
           {t`College`}
         </PageLink>
-      </div>
-      {tips.length > 0 ? <ArticleLinks posts={tips} language={language} pathOf={collegeArticlePath} testId="home-tip-link" /> : <p className={styles.muted}>{t`No tips yet.`}</p>}
-    </section>
+      }
+    >
+      {tips.length > 0 ? (
+        <ArticleLinks posts={tips} language={language} pathOf={collegeArticlePath} testId="home-tip-link" />
+      ) : (
+        <StatusMessage tone="neutral" title={t`No tips yet.`} headingLevel={3} />
+      )}
+    </Panel>
   );
 }

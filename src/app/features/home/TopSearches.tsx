@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { SymbolWithQuote } from '../../../shared/api/market';
 import { symbolRoute } from '../../../shared/symbols';
 import { PageLink } from '../../ui/PageLink';
+import { Panel } from '../../ui/Panel';
 import { ChangeBadge, CoinIcon } from '../../ui/MarketBits';
 import styles from './home.module.css';
 
@@ -10,10 +11,7 @@ export function TopSearches({ symbols }: { symbols: readonly SymbolWithQuote[] }
   const { t } = useLingui();
   if (symbols.length === 0) return null;
   return (
-    <section className={styles.section} aria-labelledby="home-top-heading" data-testid="top-searches">
-      <h2 id="home-top-heading" className={styles.sectionTitle}>
-        {t`Top searches`}
-      </h2>
+    <Panel aria-labelledby="home-top-heading" data-testid="top-searches" title={<span id="home-top-heading">{t`Top searches`}</span>}>
       <ul className={styles.topList}>
         {symbols.map((symbol) => (
           <li key={symbol.id}>
@@ -25,6 +23,6 @@ export function TopSearches({ symbols }: { symbols: readonly SymbolWithQuote[] }
           </li>
         ))}
       </ul>
-    </section>
+    </Panel>
   );
 }

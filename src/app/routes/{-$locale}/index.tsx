@@ -13,7 +13,8 @@ import { HomeNotices } from '../../features/home/HomeNotices';
 import styles from '../../features/home/home.module.css';
 import { useHome } from '../../features/home/useHome';
 import { displayLanguageOf } from '../../i18n/routeLanguage';
-import { PageLink } from '../../ui/PageLink';
+import { ButtonLink } from '../../ui/Button';
+import { StatusMessage } from '../../ui/StatusMessage';
 import { AccountPanel } from './-components/AccountPanel';
 import { HubNotices } from './-components/HubNotices';
 import { MarketTicker } from './-components/MarketTicker';
@@ -45,12 +46,12 @@ function HomePage() {
           </h1>
           <p className={styles.lead}>{t`Buy, sell and trade crypto assets at live market prices.`}</p>
           <div className={styles.actions}>
-            <PageLink to="/exchange" className={styles.primaryAction}>
+            <ButtonLink to="/exchange" size="large">
               {t`Start trading`}
-            </PageLink>
-            <PageLink to="/quotes" className={styles.secondaryAction}>
+            </ButtonLink>
+            <ButtonLink to="/quotes" variant="secondary" size="large">
               {t`View markets`}
-            </PageLink>
+            </ButtonLink>
           </div>
           {home ? <HomeBanners banners={home.banners} language={language} /> : <div className={styles.bannerPlaceholder} aria-hidden="true" />}
         </div>
@@ -60,11 +61,7 @@ function HomePage() {
         </aside>
       </div>
       {home ? <HomeNotices notices={home.notices.announcements} /> : null}
-      {view.phase === 'failed' ? (
-        <p className={styles.failed} role="alert">
-          {t`The market overview could not be loaded. Check your connection and reload the page.`}
-        </p>
-      ) : null}
+      {view.phase === 'failed' ? <StatusMessage tone="error" title={t`The market overview could not be loaded. Check your connection and reload the page.`} headingLevel={2} /> : null}
       {home ? <HomeMarketList symbols={home.symbols} /> : null}
       {view.phase === 'loading' ? null : (
         <Suspense fallback={null}>

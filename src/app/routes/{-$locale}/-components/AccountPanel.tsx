@@ -7,7 +7,12 @@ import { useLingui } from '@lingui/react';
 import { useState, type FormEvent } from 'react';
 import { getHub } from '../../../api/hub';
 import { useHubStatus } from '../../../state/hub';
-import styles from './Hub.module.css';
+import { Badge } from '../../../ui/Badge';
+import { Button } from '../../../ui/Button';
+import { FormField, inputClassName } from '../../../ui/FormField';
+import { Panel } from '../../../ui/Panel';
+import { StatusMessage } from '../../../ui/StatusMessage';
+import styles from './AccountPanel.module.css';
 import { HOME_STRINGS } from './strings';
 import { contactOf } from '../../../../shared/profile';
 
@@ -16,22 +21,17 @@ export function AccountPanel() {
   const status = useHubStatus();
   const session = status?.session ?? { status: 'unknown' as const };
   return (
-    <section
-      className={`${styles.card} ${styles.account}`}
+    <Panel
       aria-labelledby="account-heading"
       data-testid="account"
       data-session={session.status}
       data-hub={status?.instanceId}
+      title={<span id="account-heading">{_(HOME_STRINGS.accountTitle)}</span>}
     >
-      <h2 id="account-heading" className={styles.cardTitle}>
-        {_(HOME_STRINGS.accountTitle)}
-      </h2>
-      {session.status === 'unknown' ? <p className={styles.muted}>{_(HOME_STRINGS.checkingSession)}</p> : null}
+      {session.status === 'unknown' ? <StatusMessage tone="loading" title={_(HOME_STRINGS.checkingSession)} headingLevel={3} /> : null}
       {session.status === 'signedOut' ? <SignInForm /> : null}
-      {session.status === 'signedIn' ? (
-        <SignedIn identity={contactOf(session.profile)} />
-      ) : null}
-    </section>
+      {session.status === 'signedIn' ? <SignedIn identity={contactOf(session.profile)} /> : null}
+    </Panel>
   );
 }
 
@@ -48,20 +48,20 @@ function SignedIn({ identity }: { identity: string }) {
       .finally(() => setSigningOut(false));
   };
   return (
-    <div className={styles.signedIn}>
-      <p>
-        <span className={styles.muted}>{_(HOME_STRINGS.signedInAs)}</span>{' '}
-        <strong data-testid="signed-in-as">{identity}</strong>
+    <div className={styles.stack}>
+      <p className={styles.identity}>
+        <span className={styles.muted}>{_(HOME_STRINGS.signedInAs)}</span> <strong data-testid="signed-in-as">{identity}</strong>
       </p>
       <div className={styles.unread}>
         <span>{notifications?.enabled === false ? _(HOME_STRINGS.notificationsOff) : _(HOME_STRINGS.unreadNotifications)}</span>
-        <span className={styles.unreadCount} data-testid="unread-count" aria-live="polite">
+        <Badge tone="brand" data-testid="unread-count" aria-live="polite">
           {notifications?.enabled === false ? '—' : (notifications?.unread ?? '…')}
-        </span>
+        </Badge>
       </div>
-      <button type="button" className={styles.secondaryButton} onClick={signOut} disabled={signingOut}>
+      {/* Disabled, not loading, while it runs: the button keeps its name for assistive technology. */}
+      <Button variant="secondary" className={styles.start} onClick={signOut} disabled={signingOut}>
         {_(HOME_STRINGS.signOut)}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -86,24 +86,23 @@ function SignInForm() {
   };
 
   return (
-    <form className={styles.signIn} onSubmit={submit} data-testid="signin-form">
+    <form className={styles.stack} onSubmit={submit} data-testid="signin-form">
       <p className={styles.muted}>{_(HOME_STRINGS.signInHint)}</p>
-      <label className={styles.field}>
-        <span>{_(HOME_STRINGS.emailLabel)}</span>
-        <input name="username" type="email" autoComplete="username" required />
-      </label>
-      <label className={styles.field}>
-        <span>{_(HOME_STRINGS.passwordLabel)}</span>
-        <input name="password" type="password" autoComplete="current-password" required />
-      </label>
+      <FormField label={_(HOME_STRINGS.emailLabel)}>
+        {(control) => <input {...control} className={inputClassName} name="username" type="email" autoComplete="username" required />}
+      </FormField>
+      <FormField label={_(HOME_STRINGS.passwordLabel)}>
+        {(control) => <input {...control} className={inputClassName} name="password" type="password" autoComplete="current-password" required />}
+      </FormField>
       {error ? (
-        <p className={styles.formError} role="alert">
+        <p className={styles.error} role="alert">
           {error}
         </p>
       ) : null}
-      <button type="submit" className={styles.primaryButton} disabled={busy}>
+      {/* The label says "Signing in…" while it runs (a loading button would hide its name). */}
+      <Button type="submit" size="large" disabled={busy}>
         {busy ? _(HOME_STRINGS.signingIn) : _(HOME_STRINGS.signIn)}
-      </button>
+      </Button>
     </form>
   );
 }

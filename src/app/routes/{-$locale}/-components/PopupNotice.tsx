@@ -7,6 +7,11 @@
  * device's clock, so every tab and every later visit agree. The dialog shows the notice's title
  * and summary, as text, and links to the whole notice on its post page; the tab itself makes no
  * request (ARCHITECTURE.md: the hub does the network work once for every open tab).
+ *
+ * The dialog is the browser's modal <dialog>, not the kit's Dialog: the kit's is Radix, about
+ * 10 KB gzip, and a notice shows on most first visits, soon enough that its code would count in
+ * the home page's first-paint budget (tests/e2e/budget.spec.ts). showModal gives what the kit's
+ * gives (focus moves in, the page behind is inert, Escape closes it); its buttons are the kit's.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -15,8 +20,8 @@ import type { Language } from '../../../../shared/languages';
 import { popupDayNumber, selectPopupNotice } from '../../../../shared/popup';
 import { getHub } from '../../../api/hub';
 import { useLanguage } from '../../../i18n/useLanguage';
+import { Button, ButtonLink } from '../../../ui/Button';
 import { CloseIcon } from '../../../ui/icons';
-import { PageLink } from '../../../ui/PageLink';
 import styles from './PopupNotice.module.css';
 
 /** Chooses the notice to show now and records the showing; null when there is none. */
@@ -74,9 +79,9 @@ function PopupNoticeDialog({ notice, onClose }: { notice: NoticeSummary; onClose
         <h2 id={titleId} className={styles.title} data-testid="popup-notice-title">
           {notice.title}
         </h2>
-        <button type="button" className={styles.close} aria-label={t`Close`} data-testid="popup-notice-close" onClick={() => dialogRef.current?.close()}>
+        <Button variant="icon" className={styles.close} aria-label={t`Close`} data-testid="popup-notice-close" onClick={() => dialogRef.current?.close()}>
           <CloseIcon />
-        </button>
+        </Button>
       </div>
       {notice.summary ? (
         <p id={summaryId} className={styles.summary} data-testid="popup-notice-summary">
@@ -84,12 +89,12 @@ function PopupNoticeDialog({ notice, onClose }: { notice: NoticeSummary; onClose
         </p>
       ) : null}
       <div className={styles.actions}>
-        <PageLink to={`/post/detail?id=${notice.id}`} className={styles.details} data-testid="popup-notice-details">
+        <ButtonLink to={`/post/detail?id=${notice.id}`} variant="ghost" data-testid="popup-notice-details">
           {t`Details`}
-        </PageLink>
-        <button type="button" className={styles.confirm} data-testid="popup-notice-confirm" onClick={() => dialogRef.current?.close()}>
+        </ButtonLink>
+        <Button className={styles.confirm} data-testid="popup-notice-confirm" onClick={() => dialogRef.current?.close()}>
           {t`Got it`}
-        </button>
+        </Button>
       </div>
     </dialog>
   );
