@@ -13,6 +13,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod/mini';
 import type { AppContext } from './context';
 import { registerEnvelope, sendError } from './http/envelope';
 import { registerSessions } from './http/session';
@@ -35,6 +36,11 @@ import { notificationModule } from './modules/notification';
 import { operatorModule } from './modules/operator';
 import { siteModule } from './modules/site';
 import type { AppModule } from './modules/module';
+
+// The contract's schemas are zod/mini, which loads no locale: without one, every field of an
+// invalid-fields answer would read "Invalid input". Configured when this module loads, so that
+// the English texts hold from the first request and for checks made outside a request too.
+z.config(z.locales.en());
 
 export const API_PREFIX = '/api/v1';
 /** Bodies above this are refused with 413: no call of the API needs more (uploads set their own). */

@@ -4,7 +4,7 @@
  * Routes stay thin: they read the request and call their module's service.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { CallDefinition } from '../../src/shared/api/call';
 
 export interface RouteOptions {
@@ -14,18 +14,18 @@ export interface RouteOptions {
   skipCsrf?: boolean;
 }
 
-export type CallHandler<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType> = (
+export type CallHandler<Q extends z.ZodMiniType, B extends z.ZodMiniType, D extends z.ZodMiniType> = (
   request: FastifyRequest & { query: z.output<Q>; body: z.output<B> },
   reply: FastifyReply,
 ) => Promise<z.input<D> | z.output<D>>;
 
-export function registerCall<Q extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(
+export function registerCall<Q extends z.ZodMiniType, B extends z.ZodMiniType, D extends z.ZodMiniType>(
   app: FastifyInstance,
   call: CallDefinition<Q, B, D>,
   handler: CallHandler<Q, B, D>,
   options: RouteOptions = {},
 ): void {
-  const schema: Record<string, z.ZodType> = {};
+  const schema: Record<string, z.ZodMiniType> = {};
   if (call.query) schema.querystring = call.query;
   if (call.body) schema.body = call.body;
   app.route({

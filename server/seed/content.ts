@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DEFAULT_REQUEST_LANGUAGE, LANGUAGES, type Language } from '../../src/shared/languages';
 import type { AppContext } from '../context';
 import { insertCategory, insertPost } from '../modules/content/repo';
@@ -16,10 +16,10 @@ import { SEED_CATEGORIES, SEED_POSTS, type SeedPost } from './content/structure'
 export const CONTENT_DIR = fileURLToPath(new URL('./content/', import.meta.url));
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const postTextSchema = z.object({ title: z.string().min(1), summary: z.string(), body: z.string().min(1) });
+const postTextSchema = z.object({ title: z.string().check(z.minLength(1)), summary: z.string(), body: z.string().check(z.minLength(1)) });
 const languageFileSchema = z.object({
-  categories: z.record(z.string(), z.string()).default({}),
-  posts: z.record(z.string(), postTextSchema).default({}),
+  categories: z._default(z.record(z.string(), z.string()), {}),
+  posts: z._default(z.record(z.string(), postTextSchema), {}),
 });
 export type ContentLanguageFile = z.infer<typeof languageFileSchema>;
 

@@ -9,7 +9,7 @@
  * `m`: a socket may join the chats its user (or, for a visitor, its session) owns; an operator
  * may join any chat and the `helpdesk` channel, which carries every chat's messages.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { helpdeskMessageSchema, type HelpdeskMessage } from './api/helpdesk';
 import { quoteSchema } from './api/market';
 
@@ -50,9 +50,9 @@ export const HELPDESK_OPERATORS_CHANNEL = 'helpdesk';
 export const subscribeRequestSchema = z.discriminatedUnion('channel', [
   z.strictObject({
     channel: z.literal('market'),
-    symbolId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    symbolId: z.number().check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER)),
   }),
-  z.strictObject({ channel: z.literal('chat'), chatId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) }),
+  z.strictObject({ channel: z.literal('chat'), chatId: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)) }),
   z.strictObject({ channel: z.literal(HELPDESK_OPERATORS_CHANNEL) }),
 ]);
 export type SubscribeRequest = z.infer<typeof subscribeRequestSchema>;
@@ -66,10 +66,10 @@ export type SubscribeAck = { ok: true; channel: string } | { ok: false; errcode:
  * (SERVER_MESSAGE_SCHEMAS). Prices and quantities are decimal text, never numbers.
  */
 
-const safeId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const sequenceNumber = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const safeId = z.number().check(z.int(), z.positive(), z.maximum(Number.MAX_SAFE_INTEGER));
+const sequenceNumber = z.number().check(z.int(), z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
 /** A non-negative decimal as text: what the engine writes for prices and quantities. */
-const decimalText = z.string().regex(/^\d{1,20}(\.\d{1,18})?$/);
+const decimalText = z.string().check(z.regex(/^\d{1,20}(\.\d{1,18})?$/));
 
 export const bookSideSchema = z.enum(['buy', 'sell']);
 export type BookSide = z.infer<typeof bookSideSchema>;
@@ -108,7 +108,7 @@ export const realtimeTradeSchema = z.object({
   quantity: decimalText,
   /** The taker's side: a buy taker lifted the ask. */
   takerSide: bookSideSchema,
-  time: z.number().int().min(0),
+  time: z.number().check(z.int(), z.minimum(0)),
 });
 export type RealtimeTrade = z.infer<typeof realtimeTradeSchema>;
 
@@ -135,17 +135,17 @@ export const realtimeOrderSchema = z.object({
   symbol: z.string(),
   side: bookSideSchema,
   type: z.enum(['limit', 'market']),
-  price: decimalText.nullable(),
-  quantity: decimalText.nullable(),
-  quoteAmount: decimalText.nullable(),
+  price: z.nullable(decimalText),
+  quantity: z.nullable(decimalText),
+  quoteAmount: z.nullable(decimalText),
   filledQuantity: decimalText,
   filledQuote: decimalText,
-  averagePrice: decimalText.nullable(),
+  averagePrice: z.nullable(decimalText),
   fee: decimalText,
   feeCurrency: z.string(),
   status: z.enum(['open', 'filled', 'cancelled']),
-  cancelReason: z.string().nullable(),
-  clientOrderId: z.string().nullable(),
+  cancelReason: z.nullable(z.string()),
+  clientOrderId: z.nullable(z.string()),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -156,7 +156,7 @@ export const orderMessageSchema = z.object({ order: realtimeOrderSchema });
 export type OrderMessage = z.infer<typeof orderMessageSchema>;
 
 /** The signed-in user's balances changed in these currencies: read them again. */
-export const balanceMessageSchema = z.object({ currencies: z.array(z.string().max(12)).max(100) });
+export const balanceMessageSchema = z.object({ currencies: z.array(z.string().check(z.maxLength(12))).check(z.maxLength(100)) });
 export type BalanceMessage = z.infer<typeof balanceMessageSchema>;
 
 /** A help-desk line (api/helpdesk.ts): new, or an operator hid it (visible false, empty body). */

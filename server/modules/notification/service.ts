@@ -5,7 +5,7 @@
  * message is stored as written. The outbox delivers at least once, so every handler remembers the
  * event it came from and does nothing the second time.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Notification } from '../../../src/shared/api/notification';
 import { LIST_PAGE_MAX, NOTIFICATION_LIST_DEFAULT_MAX, NOTIFICATION_TYPE, notificationTypeName } from '../../../src/shared/constants';
 import type { Language } from '../../../src/shared/languages';
@@ -53,7 +53,7 @@ export async function createNotifications(executor: Executor, inputs: CreateNoti
   return ids;
 }
 
-const accountEventPayload = z.object({ userId: z.number().int().positive(), ip: z.string().optional() });
+const accountEventPayload = z.object({ userId: z.number().check(z.int(), z.positive()), ip: z.optional(z.string()) });
 
 /** Builds the handler that turns one kind of account event into one notification type. */
 function accountEventHandler(context: AppContext, type: number, paramsOf: (payload: z.infer<typeof accountEventPayload>) => Record<string, string>) {

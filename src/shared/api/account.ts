@@ -4,7 +4,7 @@
  * formats are not checked by these schemas: a malformed one is a business refusal the user must
  * see (HTTP 200 invalidPhone / invalidEmail, spec 5), not an invalid-fields 400.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from './call';
 import { emptyBody, textField } from './fields';
 
@@ -16,11 +16,11 @@ export type Contact = { channel: 'email'; email: string } | { channel: 'sms'; co
 export type ContactType = 'email' | 'phone';
 
 /** Passwords are never trimmed: a space is a character like any other. The cap bounds hashing work. */
-const passwordField = z.string().min(1).max(128);
+const passwordField = z.string().check(z.minLength(1), z.maxLength(128));
 const contactFields = {
-  email: textField(254).optional(),
-  countryCode: textField(8).optional(),
-  phone: textField(32).optional(),
+  email: z.optional(textField(254)),
+  countryCode: z.optional(textField(8)),
+  phone: z.optional(textField(32)),
 };
 const codeField = textField(16);
 
@@ -44,11 +44,15 @@ export function contactOf(input: ContactInput): Contact | { missing: 'email' | '
   return { missing: 'email' };
 }
 
-/** Adds the contact a form means to its parsed body, or reports the missing field as a 400. */
-function attachContact<T extends ContactInput>(input: T, context: z.core.$RefinementCtx<T>): T & { contact: Contact } {
+/**
+ * Adds the contact a form means to its parsed body, or reports the missing field as a 400. A
+ * zod/mini transform gets the parse payload itself (no addIssue helper), so the issue goes
+ * straight into its list.
+ */
+function attachContact<T extends ContactInput>(input: T, context: z.core.ParsePayload): T & { contact: Contact } {
   const contact = contactOf(input);
   if ('missing' in contact) {
-    context.addIssue({ code: 'custom', path: [contact.missing], message: 'give an e-mail address or a phone number', input });
+    context.issues.push({ code: 'custom', path: [contact.missing], message: 'give an e-mail address or a phone number', input });
     return z.NEVER;
   }
   return { ...input, contact };
@@ -58,15 +62,15 @@ const contactTypeField = z.enum(['email', 'phone']);
 
 /** The Profile entity of spec 3: phone or e-mail (at least one), and the rest always. */
 export const profileSchema = z.object({
-  phone: z.string().optional(),
-  countryCode: z.string().optional(),
-  email: z.string().optional(),
+  phone: z.optional(z.string()),
+  countryCode: z.optional(z.string()),
+  email: z.optional(z.string()),
   referralCode: z.string(),
   testEnabled: z.boolean(),
   realName: z.string(),
-  vipLevel: z.number().int(),
-  verifiedLevel: z.number().int(),
-  requiredIDLevel: z.number().int(),
+  vipLevel: z.number().check(z.int()),
+  verifiedLevel: z.number().check(z.int()),
+  requiredIDLevel: z.number().check(z.int()),
   avatarUrl: z.string(),
   helpDeskLink: z.string(),
 });
@@ -91,11 +95,11 @@ export const signInCall = defineCall({
   path: '/account/signin',
   body: z.object({
     /** An e-mail address, or a phone number together with countryCode. */
-    username: z.string().trim().min(1).max(254),
-    countryCode: textField(8).optional(),
+    username: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)),
+    countryCode: z.optional(textField(8)),
     password: passwordField,
     /** The image captcha, required from the third failed sign-in of a session on. */
-    captcha: textField(16).optional(),
+    captcha: z.optional(textField(16)),
   }),
   data: signedInSchema,
   changesState: true,
@@ -111,7 +115,7 @@ export const signOutCall = defineCall({
   auth: 'none',
 });
 
-const sendCodeBody = z.object({ type: contactTypeField.optional(), ...contactFields }).transform(attachContact);
+const sendCodeBody = z.pipe(z.object({ type: z.optional(contactTypeField), ...contactFields }), z.transform(attachContact));
 
 function defineSendCodeCall(purpose: VerificationCodePurpose) {
   return defineCall({
@@ -119,7 +123,7 @@ function defineSendCodeCall(purpose: VerificationCodePurpose) {
     path: `/vcode/${purpose}`,
     body: sendCodeBody,
     /** How long the form waits before it offers to send another code. */
-    data: z.object({ resendAfterSeconds: z.number().int() }),
+    data: z.object({ resendAfterSeconds: z.number().check(z.int()) }),
     changesState: true,
     auth: 'none',
   });
@@ -153,15 +157,16 @@ export const captchaImageDataCall = defineCall({
 export const createAccountCall = defineCall({
   method: 'POST',
   path: '/account/create',
-  body: z
-    .object({
+  body: z.pipe(
+    z.object({
       type: contactTypeField,
       ...contactFields,
       password: passwordField,
       vcode: codeField,
-      referralCode: textField(16).optional(),
-    })
-    .transform(attachContact),
+      referralCode: z.optional(textField(16)),
+    }),
+    z.transform(attachContact),
+  ),
   data: signedInSchema,
   changesState: true,
   auth: 'none',
@@ -170,7 +175,10 @@ export const createAccountCall = defineCall({
 export const resetPasswordCall = defineCall({
   method: 'POST',
   path: '/account/resetpassword',
-  body: z.object({ type: contactTypeField.optional(), ...contactFields, vcode: codeField, password: passwordField }).transform(attachContact),
+  body: z.pipe(
+    z.object({ type: z.optional(contactTypeField), ...contactFields, vcode: codeField, password: passwordField }),
+    z.transform(attachContact),
+  ),
   data: z.object({}),
   changesState: true,
   auth: 'none',
@@ -189,7 +197,7 @@ export const profileCall = defineCall({
 export const identityStatusCall = defineCall({
   method: 'GET',
   path: '/identityverification',
-  data: z.number().int().min(0).max(4),
+  data: z.number().check(z.int(), z.minimum(0), z.maximum(4)),
   changesState: false,
   auth: 'user',
 });

@@ -6,7 +6,7 @@
  * means (/balance/list, /balance/get?currency=FTUSDT); answers already keyed by wallet use the
  * plain currency codes.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from './call';
 import { amountField, currencyField } from './fields';
 
@@ -56,7 +56,7 @@ export const balanceListCall = defineCall({
 export const balanceGetCall = defineCall({
   method: 'POST',
   path: '/balance/get',
-  query: z.object({ currency: currencyField.optional() }),
+  query: z.object({ currency: z.optional(currencyField) }),
   body: z.object({}),
   data: z.union([balanceSchema, walletBalancesSchema]),
   changesState: false,

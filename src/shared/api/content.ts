@@ -4,7 +4,7 @@
  * notices. Texts come in the request's language, falling back to English where a translation
  * is missing; bodies are plain text (blank-line paragraphs, "## " headings, "- " list items).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from './call';
 import { idField, intField, textField } from './fields';
 
@@ -19,15 +19,15 @@ export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
 export const SEARCH_TEXT_MAX = 100;
 
 const pageFields = {
-  offset: intField({ min: 0, max: 1_000_000 }).optional(),
+  offset: z.optional(intField({ min: 0, max: 1_000_000 })),
   /** Any positive number is accepted; the server caps the page at LIST_PAGE_MAX. */
-  limit: intField({ min: 1, max: 2_147_483_647 }).optional(),
+  limit: z.optional(intField({ min: 1, max: 2_147_483_647 })),
 };
 
 /** The listing's inputs may come in the query string, the body, or both (the body wins). */
 const categoryListInput = z.object({
-  id: idField.optional(),
-  q: textField(SEARCH_TEXT_MAX).optional(),
+  id: z.optional(idField),
+  q: z.optional(textField(SEARCH_TEXT_MAX)),
   ...pageFields,
 });
 
@@ -47,7 +47,7 @@ export const categorySchema = z.object({
   id: z.number(),
   name: z.string(),
   kind: z.enum(CATEGORY_KINDS),
-  parentId: z.number().nullable(),
+  parentId: z.nullable(z.number()),
   children: z.array(z.object({ id: z.number(), name: z.string() })),
 });
 export type Category = z.infer<typeof categorySchema>;
@@ -65,7 +65,7 @@ export const postCategoryCall = defineCall({
 export const postSchema = z.object({
   id: z.number(),
   categoryId: z.number(),
-  slug: z.string().nullable(),
+  slug: z.nullable(z.string()),
   title: z.string(),
   summary: z.string(),
   body: z.string(),
@@ -81,8 +81,8 @@ export const postCall = defineCall({
   method: 'GET',
   path: '/post',
   query: z
-    .object({ id: idField.optional(), slug: z.string().trim().regex(SLUG_PATTERN).optional() })
-    .refine((query) => query.id !== undefined || query.slug !== undefined, 'id or slug is required'),
+    .object({ id: z.optional(idField), slug: z.optional(z.string().check(z.trim(), z.regex(SLUG_PATTERN))) })
+    .check(z.refine((query) => query.id !== undefined || query.slug !== undefined, 'id or slug is required')),
   data: postSchema,
   changesState: false,
   auth: 'none',
@@ -91,7 +91,7 @@ export const postCall = defineCall({
 export const footerSectionSchema = z.object({
   id: z.number(),
   name: z.string(),
-  items: z.array(z.object({ id: z.number(), title: z.string(), slug: z.string().nullable() })),
+  items: z.array(z.object({ id: z.number(), title: z.string(), slug: z.nullable(z.string()) })),
 });
 export type FooterSection = z.infer<typeof footerSectionSchema>;
 
@@ -115,7 +115,7 @@ export const noticeSummarySchema = z.object({
 });
 export type NoticeSummary = z.infer<typeof noticeSummarySchema>;
 
-export const noticeSchema = noticeSummarySchema.extend({ body: z.string() });
+export const noticeSchema = z.extend(noticeSummarySchema, { body: z.string() });
 export type Notice = z.infer<typeof noticeSchema>;
 
 /**
@@ -125,7 +125,7 @@ export type Notice = z.infer<typeof noticeSchema>;
 export const noticeCall = defineCall({
   method: 'GET',
   path: '/notice',
-  query: z.object({ id: idField.optional() }),
+  query: z.object({ id: z.optional(idField) }),
   data: z.union([noticeSchema, z.array(noticeSummarySchema)]),
   changesState: false,
   auth: 'none',

@@ -6,7 +6,7 @@
  * how much `from` one `to` costs, both derived from the exact amounts (price rounded down,
  * inversePrice rounded up, so neither flatters the deal).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineCall } from './call';
 import { amountField, currencyField, intField } from './fields';
 
@@ -14,7 +14,7 @@ import { amountField, currencyField, intField } from './fields';
 export const CONVERT_RATE_DECIMALS = 8;
 
 /** Quote ids are random and unguessable: 22 base64url characters of 128 random bits. */
-export const convertQuoteIdField = z.string().trim().min(16).max(64).regex(/^[\w-]+$/);
+export const convertQuoteIdField = z.string().check(z.trim(), z.minLength(16), z.maxLength(64), z.regex(/^[\w-]+$/));
 
 export const convertQuoteInput = z.object({
   from: currencyField,
@@ -83,8 +83,8 @@ export const convertHistoryCall = defineCall({
   method: 'GET',
   path: '/convert/history',
   query: z.object({
-    offset: intField({ min: 0, max: 1_000_000 }).optional(),
-    limit: intField({ min: 1, max: 2_147_483_647 }).optional(),
+    offset: z.optional(intField({ min: 0, max: 1_000_000 })),
+    limit: z.optional(intField({ min: 1, max: 2_147_483_647 })),
   }),
   data: z.object({ total: z.number(), list: z.array(convertOrderSchema) }),
   changesState: false,
@@ -96,9 +96,9 @@ export const convertPairSchema = z.object({
   base: z.string(),
   quote: z.string(),
   /** Quote currency paid for one base when converting quote to base, spread included; null without asks. */
-  buyPrice: z.string().nullable(),
+  buyPrice: z.nullable(z.string()),
   /** Quote currency received for one base when converting base to quote, spread included; null without bids. */
-  sellPrice: z.string().nullable(),
+  sellPrice: z.nullable(z.string()),
 });
 export type ConvertPair = z.infer<typeof convertPairSchema>;
 

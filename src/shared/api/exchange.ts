@@ -2,13 +2,13 @@
  * Spot exchange calls (spec 7: exchange/create, activeorders, cancelorder, orders). Prices and
  * quantities are decimal strings; the engine checks them against the symbol's precisions.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LIST_PAGE_MAX } from '../constants';
 import { defineCall } from './call';
 import { amountField, idField, intField } from './fields';
 
 /** A symbol by id (301) or by its name in any case (btc_usdt, BTC/USDT). */
-export const symbolKeyField = z.union([z.number().int().positive(), z.string().trim().min(1).max(30)]);
+export const symbolKeyField = z.union([z.number().check(z.int(), z.positive()), z.string().check(z.trim(), z.minLength(1), z.maxLength(30))]);
 
 export const orderViewSchema = z.object({
   id: z.number(),
@@ -17,17 +17,17 @@ export const orderViewSchema = z.object({
   symbol: z.string(),
   side: z.enum(['buy', 'sell']),
   type: z.enum(['limit', 'market']),
-  price: z.string().nullable(),
-  quantity: z.string().nullable(),
-  quoteAmount: z.string().nullable(),
+  price: z.nullable(z.string()),
+  quantity: z.nullable(z.string()),
+  quoteAmount: z.nullable(z.string()),
   filledQuantity: z.string(),
   filledQuote: z.string(),
-  averagePrice: z.string().nullable(),
+  averagePrice: z.nullable(z.string()),
   fee: z.string(),
   feeCurrency: z.string(),
   status: z.enum(['open', 'filled', 'cancelled']),
-  cancelReason: z.string().nullable(),
-  clientOrderId: z.string().nullable(),
+  cancelReason: z.nullable(z.string()),
+  clientOrderId: z.nullable(z.string()),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -39,12 +39,12 @@ export const createOrderCall = defineCall({
   body: z.object({
     symbol: symbolKeyField,
     side: z.enum(['buy', 'sell']),
-    type: z.enum(['limit', 'market']).default('limit'),
-    price: amountField.optional(),
-    quantity: amountField.optional(),
+    type: z._default(z.enum(['limit', 'market']), 'limit'),
+    price: z.optional(amountField),
+    quantity: z.optional(amountField),
     /** Market buys spend this much of the quote currency. */
-    quoteAmount: amountField.optional(),
-    clientOrderId: z.string().trim().min(1).max(40).regex(/^[\w.:-]+$/).optional(),
+    quoteAmount: z.optional(amountField),
+    clientOrderId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(40), z.regex(/^[\w.:-]+$/))),
   }),
   data: orderViewSchema,
   changesState: true,
@@ -54,7 +54,7 @@ export const createOrderCall = defineCall({
 export const activeOrdersCall = defineCall({
   method: 'POST',
   path: '/exchange/activeorders',
-  query: z.object({ symbol: symbolKeyField.optional() }),
+  query: z.object({ symbol: z.optional(symbolKeyField) }),
   data: z.array(orderViewSchema),
   changesState: false,
   auth: 'user',
@@ -73,10 +73,10 @@ export const ordersCall = defineCall({
   method: 'POST',
   path: '/exchange/orders',
   body: z.object({
-    symbol: symbolKeyField.optional(),
-    status: z.enum(['open', 'filled', 'cancelled', 'closed']).optional(),
-    offset: intField({ min: 0, max: 1_000_000 }).default(0),
-    limit: intField({ min: 1, max: 1_000_000 }).default(20),
+    symbol: z.optional(symbolKeyField),
+    status: z.optional(z.enum(['open', 'filled', 'cancelled', 'closed'])),
+    offset: z._default(intField({ min: 0, max: 1_000_000 }), 0),
+    limit: z._default(intField({ min: 1, max: 1_000_000 }), 20),
   }),
   data: z.object({ total: z.number(), list: z.array(orderViewSchema) }),
   changesState: false,

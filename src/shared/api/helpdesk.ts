@@ -10,7 +10,7 @@
  * Bodies are plain text, never HTML: a text message is what the person typed (emoji written as
  * `#id;`), an image message is the address of the re-encoded JPEG on this server.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CHAT_LINES_MAX, SERVICE_CODE_LENGTH } from '../constants';
 import { defineCall } from './call';
 import { boolField, idField, intField, textField } from './fields';
@@ -34,7 +34,7 @@ export const SERVICE_CODE_LABEL_MAX = 60;
 export const SERVICE_CODE_VALID_DAYS_MAX = 3_650;
 
 /** SessionId and ChatId: base64url random tokens. */
-const chatKeyField = z.string().trim().regex(/^[A-Za-z0-9_-]{16,64}$/, 'not a chat id');
+const chatKeyField = z.string().check(z.trim(), z.regex(/^[A-Za-z0-9_-]{16,64}$/, 'not a chat id'));
 
 /** The alphabet of service codes: letters and digits, compared without case. */
 export const SERVICE_CODE_PATTERN = new RegExp(`^[A-Za-z0-9]{${SERVICE_CODE_LENGTH}}$`);
@@ -48,17 +48,20 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f]/;
  * and CHAT_TEXT_LENGTH_MAX characters. The widget cuts extra lines before sending; the server
  * refuses them rather than guess which ones the person meant.
  */
-export const chatTextField = z
-  .string()
-  .transform((text) => text.replace(/\r\n?/g, '\n').trim())
-  .pipe(
-    z
-      .string()
-      .min(1, 'must not be empty')
-      .max(CHAT_TEXT_LENGTH_MAX)
-      .refine((text) => text.split('\n').length <= CHAT_LINES_MAX, `at most ${CHAT_LINES_MAX} lines`)
-      .refine((text) => !CONTROL_CHARACTERS.test(text), 'must not contain control characters'),
-  );
+export const chatTextField = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((text) => text.replace(/\r\n?/g, '\n').trim()),
+  ),
+  z
+    .string()
+    .check(
+      z.minLength(1, 'must not be empty'),
+      z.maxLength(CHAT_TEXT_LENGTH_MAX),
+      z.refine((text) => text.split('\n').length <= CHAT_LINES_MAX, `at most ${CHAT_LINES_MAX} lines`),
+      z.refine((text) => !CONTROL_CHARACTERS.test(text), 'must not contain control characters'),
+    ),
+);
 
 export const helpdeskMessageSchema = z.object({
   id: z.number(),
@@ -79,9 +82,9 @@ export type HelpdeskMessage = z.infer<typeof helpdeskMessageSchema>;
 
 const startInput = z.object({
   /** Required (exactly 4 letters or digits) when the site's helpDesk.scRequired is on. */
-  serviceCode: textField(16).optional(),
+  serviceCode: z.optional(textField(16)),
   /** The SessionId kept from an earlier start; empty or unknown starts or finds another chat. */
-  sessionId: textField(64).optional(),
+  sessionId: z.optional(textField(64)),
 });
 
 export const helpdeskStartCall = defineCall({
@@ -102,7 +105,7 @@ export const helpdeskStartCall = defineCall({
 const historyInput = z.object({
   id: chatKeyField,
   /** Pages further back: messages with ids below this one. */
-  beforeId: idField.optional(),
+  beforeId: z.optional(idField),
 });
 
 export const helpdeskHistoryCall = defineCall({
@@ -134,7 +137,7 @@ export const helpdeskImageFieldsSchema = z.object({ sessionId: chatKeyField });
 export const helpdeskImageCall = defineCall({
   method: 'POST',
   path: '/helpdesk/image',
-  query: z.object({ sessionId: chatKeyField.optional() }),
+  query: z.object({ sessionId: z.optional(chatKeyField) }),
   data: helpdeskMessageSchema,
   changesState: true,
   auth: 'none',
@@ -151,10 +154,10 @@ export type ChatStatus = (typeof CHAT_STATUSES)[number];
 export const chatSummarySchema = z.object({
   chatId: z.string(),
   /** The signed-in client, or null for a visitor. */
-  userId: z.number().nullable(),
+  userId: z.nullable(z.number()),
   /** The client's e-mail or phone ('' for a visitor). */
   contact: z.string(),
-  serviceCode: z.string().nullable(),
+  serviceCode: z.nullable(z.string()),
   serviceCodeLabel: z.string(),
   /** The language the client's widget spoke when the chat started. */
   language: z.string(),
@@ -162,15 +165,15 @@ export const chatSummarySchema = z.object({
   timeCreated: z.number(),
   /** Time of the latest message (or of the start). */
   timeUpdated: z.number(),
-  lastMessage: helpdeskMessageSchema.nullable(),
+  lastMessage: z.nullable(helpdeskMessageSchema),
 });
 export type ChatSummary = z.infer<typeof chatSummarySchema>;
 
 const chatListInput = z.object({
-  status: z.enum([...CHAT_STATUSES, 'all']).optional(),
-  offset: intField({ min: 0, max: 1_000_000 }).optional(),
+  status: z.optional(z.enum([...CHAT_STATUSES, 'all'])),
+  offset: z.optional(intField({ min: 0, max: 1_000_000 })),
   /** Any positive number is accepted; the server caps the page at LIST_PAGE_MAX. */
-  max: intField({ min: 1, max: 2_147_483_647 }).optional(),
+  max: z.optional(intField({ min: 1, max: 2_147_483_647 })),
 });
 
 /** Chats, most recently active first; open ones unless `status` says otherwise. */
@@ -186,7 +189,7 @@ export const operatorChatListCall = defineCall({
 export const operatorChatCall = defineCall({
   method: 'GET',
   path: '/operator/helpdesk/chat',
-  query: z.object({ id: chatKeyField, beforeId: idField.optional() }),
+  query: z.object({ id: chatKeyField, beforeId: z.optional(idField) }),
   /** Messages include hidden ones, with their bodies, for the operator's eyes. */
   data: z.object({ chat: chatSummarySchema, messages: z.array(helpdeskMessageSchema) }),
   changesState: false,
@@ -200,7 +203,7 @@ export const operatorChatReplyCall = defineCall({
     chatId: chatKeyField,
     text: chatTextField,
     /** The name the reply is signed with; the site's name when left out. */
-    author: textField(HELPDESK_AUTHOR_MAX).optional(),
+    author: z.optional(textField(HELPDESK_AUTHOR_MAX)),
   }),
   data: helpdeskMessageSchema,
   changesState: true,
@@ -232,8 +235,8 @@ export const serviceCodeSchema = z.object({
   label: z.string(),
   timeCreated: z.number(),
   /** Null: valid until revoked. */
-  expiresAt: z.number().nullable(),
-  revokedAt: z.number().nullable(),
+  expiresAt: z.nullable(z.number()),
+  revokedAt: z.nullable(z.number()),
   /** Issued, not revoked and not expired. */
   active: z.boolean(),
 });
@@ -242,7 +245,7 @@ export type ServiceCode = z.infer<typeof serviceCodeSchema>;
 export const serviceCodeListCall = defineCall({
   method: 'GET',
   path: '/operator/helpdesk/servicecodes',
-  query: z.object({ all: boolField.optional() }),
+  query: z.object({ all: z.optional(boolField) }),
   data: z.array(serviceCodeSchema),
   changesState: false,
   auth: 'operator',
@@ -253,9 +256,9 @@ export const serviceCodeIssueCall = defineCall({
   method: 'POST',
   path: '/operator/helpdesk/servicecodes',
   body: z.object({
-    code: z.string().trim().regex(SERVICE_CODE_PATTERN, `exactly ${SERVICE_CODE_LENGTH} letters or digits`).optional(),
-    label: textField(SERVICE_CODE_LABEL_MAX).optional(),
-    validDays: intField({ min: 1, max: SERVICE_CODE_VALID_DAYS_MAX }).optional(),
+    code: z.optional(z.string().check(z.trim(), z.regex(SERVICE_CODE_PATTERN, `exactly ${SERVICE_CODE_LENGTH} letters or digits`))),
+    label: z.optional(textField(SERVICE_CODE_LABEL_MAX)),
+    validDays: z.optional(intField({ min: 1, max: SERVICE_CODE_VALID_DAYS_MAX })),
   }),
   data: serviceCodeSchema,
   changesState: true,
@@ -265,7 +268,7 @@ export const serviceCodeIssueCall = defineCall({
 export const serviceCodeRevokeCall = defineCall({
   method: 'POST',
   path: '/operator/helpdesk/servicecodes/revoke',
-  body: z.object({ code: z.string().trim().regex(SERVICE_CODE_PATTERN, `exactly ${SERVICE_CODE_LENGTH} letters or digits`) }),
+  body: z.object({ code: z.string().check(z.trim(), z.regex(SERVICE_CODE_PATTERN, `exactly ${SERVICE_CODE_LENGTH} letters or digits`)) }),
   data: serviceCodeSchema,
   changesState: true,
   auth: 'operator',

@@ -4,7 +4,7 @@
  * notices and the notice bar, news, tips from the college, the highlighted symbols, the market
  * rankings and the most traded symbols.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LANGUAGES, type Language } from '../languages';
 import { defineCall } from './call';
 import { noticeSummarySchema, postSummarySchema } from './content';
@@ -16,16 +16,18 @@ export const HOME_NEWS_MAX = 6;
 export const HOME_TIPS_MAX = 5;
 
 /** One of the 13 languages, in any letter case (zh-cht is zh-CHT). */
-const languageField = z
-  .string()
-  .trim()
-  .transform((text) => LANGUAGES.find((language) => language.toLowerCase() === text.toLowerCase()))
-  .pipe(z.custom<Language>((value) => value !== undefined, 'must be one of the supported languages'));
+const languageField = z.pipe(
+  z.pipe(
+    z.string().check(z.trim()),
+    z.transform((text) => LANGUAGES.find((language) => language.toLowerCase() === text.toLowerCase())),
+  ),
+  z.custom<Language>((value) => value !== undefined, 'must be one of the supported languages'),
+);
 
 export const homeSchema = z.object({
   lang: z.enum(LANGUAGES),
   /** The signed-in user's referral code, else the one the visitor came with, else null. */
-  referralCode: z.string().nullable(),
+  referralCode: z.nullable(z.string()),
   /** Announcements of new listings and platform updates, newest first. */
   banners: z.array(postSummarySchema),
   notices: z.object({
@@ -50,9 +52,14 @@ export const homeCall = defineCall({
   path: '/home',
   query: z.object({
     /** The page's language; the Accept-Language header when absent. */
-    lang: languageField.optional(),
+    lang: z.optional(languageField),
     /** The code of an invitation link a visitor arrived with. */
-    referralCode: z.string().trim().regex(/^[A-Za-z0-9]{1,16}$/).transform((code) => code.toUpperCase()).optional(),
+    referralCode: z.optional(
+      z.pipe(
+        z.string().check(z.trim(), z.regex(/^[A-Za-z0-9]{1,16}$/)),
+        z.transform((code) => code.toUpperCase()),
+      ),
+    ),
   }),
   data: homeSchema,
   changesState: false,

@@ -2,7 +2,7 @@
  * Market calls of spec section 7. The symbol list is reference data: every trading screen, the
  * quotes page and the search box read it, and the hub refreshes it every SYMBOL_REFRESH_MS.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SYMBOL_TYPE } from '../constants';
 import { SCALE_MAX } from '../money';
 import { defineCall } from './call';
@@ -14,11 +14,11 @@ export const symbolTypeSchema = z.union([
   z.literal(SYMBOL_TYPE.exchange),
 ]);
 
-const precisionSchema = z.number().int().min(0).max(SCALE_MAX);
+const precisionSchema = z.number().check(z.int(), z.minimum(0), z.maximum(SCALE_MAX));
 
 /** A market pair with every field of spec 3 (Symbol). */
 export const marketSymbolSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.number().check(z.int(), z.positive()),
   type: symbolTypeSchema,
   /** Upper-case pair with an underscore, e.g. BTC_USDT; routes carry it lower-case. */
   symbol: z.string(),
@@ -90,10 +90,12 @@ export const LATEST_SYMBOLS_MAX = 100;
 /** Entries per ranking (gainers, losers, volume, top searches). */
 export const RANKING_SIZE = 10;
 
-const klineIntervalField = z
-  .union([z.number(), z.string().max(8)])
-  .refine((value) => klineIntervalOf(value) !== undefined, `must be one of ${KLINE_INTERVALS.join(', ')} or a length in minutes`)
-  .transform((value) => klineIntervalOf(value) as KlineInterval);
+const klineIntervalField = z.pipe(
+  z
+    .union([z.number(), z.string().check(z.maxLength(8))])
+    .check(z.refine((value) => klineIntervalOf(value) !== undefined, `must be one of ${KLINE_INTERVALS.join(', ')} or a length in minutes`)),
+  z.transform((value) => klineIntervalOf(value) as KlineInterval),
+);
 
 const timeField = intField({ min: 0 });
 
@@ -140,11 +142,11 @@ export const klinesCall = defineCall({
   path: '/quotation/klines',
   query: z.object({
     id: idField,
-    type: klineIntervalField.default('1m'),
-    from: timeField.optional(),
-    to: timeField.optional(),
+    type: z._default(klineIntervalField, '1m'),
+    from: z.optional(timeField),
+    to: z.optional(timeField),
     /** Any positive number is accepted; the server caps it at KLINE_LIMIT_MAX. */
-    limit: intField({ min: 1, max: 2_147_483_647 }).optional(),
+    limit: z.optional(intField({ min: 1, max: 2_147_483_647 })),
   }),
   data: z.array(candleSchema),
   changesState: false,
@@ -162,8 +164,8 @@ export const tradeSchema = z.object({
 export type Trade = z.infer<typeof tradeSchema>;
 
 const recentInput = z.object({
-  id: idField.optional(),
-  limit: intField({ min: 1, max: 2_147_483_647 }).optional(),
+  id: z.optional(idField),
+  limit: z.optional(intField({ min: 1, max: 2_147_483_647 })),
 });
 
 /** The latest trades of a symbol, newest first; the id comes in the query (spec: ?id=) or the body. */
@@ -197,7 +199,7 @@ export const fullQuoteCall = defineCall({
   method: 'GET',
   path: '/quotation/full_quote',
   query: z.object({ id: idField }),
-  data: z.object({ id: z.number(), quote: quoteSchema.nullable(), depth: depthSchema, sequence: z.number() }),
+  data: z.object({ id: z.number(), quote: z.nullable(quoteSchema), depth: depthSchema, sequence: z.number() }),
   changesState: false,
   auth: 'none',
 });
@@ -205,17 +207,20 @@ export const fullQuoteCall = defineCall({
 const SYMBOL_KEY_PATTERN = /^(\d{1,9}|[A-Za-z0-9]{1,12}[_/][A-Za-z0-9]{1,12})$/;
 
 /** Symbol ids or names, comma-separated (spec) or as an array; names are of `type` (exchange by default). */
-const symbolKeysField = z
-  .union([z.string().max(4_000), z.array(z.union([z.string().max(40), z.number()])).max(LATEST_SYMBOLS_MAX)])
-  .transform((value) => {
-    const parts = typeof value === 'string' ? value.split(',') : value.map(String);
-    return [...new Set(parts.map((part) => part.trim()).filter((part) => part !== ''))];
-  })
-  .pipe(z.array(z.string().regex(SYMBOL_KEY_PATTERN, 'must be symbol ids or names')).min(1).max(LATEST_SYMBOLS_MAX));
+const symbolKeysField = z.pipe(
+  z.pipe(
+    z.union([z.string().check(z.maxLength(4_000)), z.array(z.union([z.string().check(z.maxLength(40)), z.number()])).check(z.maxLength(LATEST_SYMBOLS_MAX))]),
+    z.transform((value) => {
+      const parts = typeof value === 'string' ? value.split(',') : value.map(String);
+      return [...new Set(parts.map((part) => part.trim()).filter((part) => part !== ''))];
+    }),
+  ),
+  z.array(z.string().check(z.regex(SYMBOL_KEY_PATTERN, 'must be symbol ids or names'))).check(z.minLength(1), z.maxLength(LATEST_SYMBOLS_MAX)),
+);
 
 const latestInput = z.object({
-  symbols: symbolKeysField.optional(),
-  type: intField({ min: SYMBOL_TYPE.boption, max: SYMBOL_TYPE.exchange }).optional(),
+  symbols: z.optional(symbolKeysField),
+  type: z.optional(intField({ min: SYMBOL_TYPE.boption, max: SYMBOL_TYPE.exchange })),
 });
 
 /**
@@ -233,10 +238,10 @@ export const latestCall = defineCall({
 });
 
 /** A symbol with its quote: the home page's cards and the rankings' rows. */
-export const symbolWithQuoteSchema = marketSymbolSchema.extend({ quote: quoteSchema });
+export const symbolWithQuoteSchema = z.extend(marketSymbolSchema, { quote: quoteSchema });
 export type SymbolWithQuote = z.infer<typeof symbolWithQuoteSchema>;
 
-export const homeSymbolSchema = marketSymbolSchema.extend({ quote: quoteSchema.nullable() });
+export const homeSymbolSchema = z.extend(marketSymbolSchema, { quote: z.nullable(quoteSchema) });
 export type HomeSymbol = z.infer<typeof homeSymbolSchema>;
 
 export const ranksSchema = z.object({
@@ -257,13 +262,13 @@ export const rankingsCall = defineCall({
   method: 'GET',
   path: '/quotation/rankings',
   data: z.object({
-    data: ranksSchema.extend({ symbols: z.record(z.string(), homeSymbolSchema) }),
+    data: z.extend(ranksSchema, { symbols: z.record(z.string(), homeSymbolSchema) }),
   }),
   changesState: false,
   auth: 'none',
 });
 
-const favouriteInput = z.object({ id: idField.optional() });
+const favouriteInput = z.object({ id: z.optional(idField) });
 
 /** Favourites answer the user's favourite symbol ids, in the order they were added. */
 const favouriteIds = z.array(z.number());

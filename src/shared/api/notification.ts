@@ -3,7 +3,7 @@
  * notifications. Messages arrive rendered in the request's language; `typeName` is the spec's
  * name of the type (spec 3), 'other' for anything unnamed.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { NOTIFICATION_TYPE } from '../constants';
 import { defineCall } from './call';
 import { boolField, idField, intField } from './fields';
@@ -19,9 +19,9 @@ export const notificationStatusCall = defineCall({
 
 /** The spec's client asks for max=2147483647; the server caps the page at LIST_PAGE_MAX. */
 const listInput = z.object({
-  max: intField({ min: 1, max: 2_147_483_647 }).optional(),
-  offset: intField({ min: 0, max: 1_000_000 }).optional(),
-  unread: boolField.optional(),
+  max: z.optional(intField({ min: 1, max: 2_147_483_647 })),
+  offset: z.optional(intField({ min: 0, max: 1_000_000 })),
+  unread: z.optional(boolField),
 });
 
 export const notificationSchema = z.object({
@@ -46,7 +46,7 @@ export const notificationListCall = defineCall({
   auth: 'user',
 });
 
-const markAsReadInput = z.object({ id: idField.optional() });
+const markAsReadInput = z.object({ id: z.optional(idField) });
 
 /** With an id marks that notification read; without one marks all of the user's. */
 export const notificationMarkAsReadCall = defineCall({

@@ -4,7 +4,7 @@
  * bearer token of DATA_DIR/admin-token; an operator-role session may call it too. Every path
  * is under /api/v1/operator/.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LANGUAGES } from '../languages';
 import { defineCall } from './call';
 import { SLUG_PATTERN } from './content';
@@ -32,35 +32,33 @@ const TIMESTAMP_MAX_MS = 8_640_000_000_000_000;
 
 const translationSchema = z.strictObject({
   title: requiredText(POST_TITLE_MAX),
-  summary: textField(POST_SUMMARY_MAX).default(''),
+  summary: z._default(textField(POST_SUMMARY_MAX), ''),
   body: requiredText(POST_BODY_MAX),
 });
 
 /** A cover image: a path on this site or an https address. */
 const coverUrlField = z
   .string()
-  .trim()
-  .max(500)
-  .regex(/^(\/[^\s]*|https:\/\/[^\s]+)?$/, 'must be a path starting with / or an https address');
+  .check(z.trim(), z.maxLength(500), z.regex(/^(\/[^\s]*|https:\/\/[^\s]+)?$/, 'must be a path starting with / or an https address'));
 
 export const publishPostCall = defineCall({
   method: 'POST',
   path: '/operator/posts',
   body: z.strictObject({
     categoryId: idField,
-    slug: z.string().trim().regex(SLUG_PATTERN, 'lower-case letters, digits and dashes').optional(),
-    sortOrder: intField({ min: -1_000_000, max: 1_000_000 }).optional(),
-    pinned: boolField.optional(),
+    slug: z.optional(z.string().check(z.trim(), z.regex(SLUG_PATTERN, 'lower-case letters, digits and dashes'))),
+    sortOrder: z.optional(intField({ min: -1_000_000, max: 1_000_000 })),
+    pinned: z.optional(boolField),
     /** Popup notices only: 1 once, 2 daily, 3 every time (spec 4). */
-    popupMode: intField({ min: 1, max: 3 }).optional(),
-    popupFrom: intField({ min: 0, max: TIMESTAMP_MAX_MS }).optional(),
-    popupTo: intField({ min: 0, max: TIMESTAMP_MAX_MS }).optional(),
+    popupMode: z.optional(intField({ min: 1, max: 3 })),
+    popupFrom: z.optional(intField({ min: 0, max: TIMESTAMP_MAX_MS })),
+    popupTo: z.optional(intField({ min: 0, max: TIMESTAMP_MAX_MS })),
     /** Instead of popupTo: the window lasts this many days from popupFrom (default: now). */
-    popupDays: intField({ min: 1, max: POPUP_DAYS_MAX }).optional(),
-    coverUrl: coverUrlField.optional(),
+    popupDays: z.optional(intField({ min: 1, max: POPUP_DAYS_MAX })),
+    coverUrl: z.optional(coverUrlField),
     translations: z
       .partialRecord(z.enum(LANGUAGES), translationSchema)
-      .refine((translations) => translations.en !== undefined, { message: 'an English translation is required', path: ['en'] }),
+      .check(z.refine((translations) => translations.en !== undefined, { message: 'an English translation is required', path: ['en'] })),
   }),
   data: z.object({ id: z.number() }),
   changesState: true,
@@ -74,15 +72,17 @@ export const notifyCall = defineCall({
   path: '/operator/notify',
   body: z
     .strictObject({
-      userId: idField.optional(),
-      email: z.string().trim().min(3).max(254).optional(),
-      all: z.literal(true).or(z.literal('true').transform(() => true as const)).optional(),
+      userId: z.optional(idField),
+      email: z.optional(z.string().check(z.trim(), z.minLength(3), z.maxLength(254))),
+      all: z.optional(z.union([z.literal(true), z.pipe(z.literal('true'), z.transform(() => true as const))])),
       message: requiredText(NOTIFY_MESSAGE_MAX),
     })
-    .refine((body) => [body.userId, body.email, body.all].filter((target) => target !== undefined).length === 1, {
-      message: 'name exactly one of userId, email or all',
-      path: ['target'],
-    }),
+    .check(
+      z.refine((body) => [body.userId, body.email, body.all].filter((target) => target !== undefined).length === 1, {
+        message: 'name exactly one of userId, email or all',
+        path: ['target'],
+      }),
+    ),
   data: z.object({ created: z.number() }),
   changesState: true,
   auth: 'operator',
@@ -121,9 +121,7 @@ const KV_CONFIGS_MAX = 100;
 
 const externalLinkField = z
   .string()
-  .trim()
-  .max(500)
-  .regex(/^(https?:\/\/[^\s]+)?$/, 'must be empty or an http(s) address');
+  .check(z.trim(), z.maxLength(500), z.regex(/^(https?:\/\/[^\s]+)?$/, 'must be empty or an http(s) address'));
 
 /**
  * A partial update: only the fields present change. Nested objects merge one level deep; in
@@ -131,33 +129,37 @@ const externalLinkField = z
  * silently.
  */
 export const settingsUpdateSchema = z.strictObject({
-  name: requiredText(SITE_NAME_MAX).optional(),
-  supportedLanguages: z
-    .array(z.enum(LANGUAGES))
-    .min(1)
-    .max(LANGUAGES.length)
-    .refine((languages) => new Set(languages).size === languages.length, 'languages must not repeat')
-    .optional(),
-  helpDesk: z
-    .strictObject({ useExternal: boolField, extLink: externalLinkField, authRequired: boolField, scRequired: boolField })
-    .partial()
-    .optional(),
-  anonymous: z
-    .array(z.string().trim().max(100).regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a path starting with /'))
-    .max(ANONYMOUS_PAGES_MAX)
-    .optional(),
-  stakingEnabled: boolField.optional(),
-  loanEnabled: boolField.optional(),
-  checkinEnabled: boolField.optional(),
-  luckydraw: z.strictObject({ enabled: boolField }).partial().optional(),
-  c2c: z.strictObject({ enabled: boolField }).partial().optional(),
-  notificationEnabled: boolField.optional(),
-  kvConfigs: z
-    .record(z.string().regex(/^[\w.-]{1,64}$/), z.string().max(1_000).nullable())
-    .refine((entries) => Object.keys(entries).length <= KV_CONFIGS_MAX, `at most ${KV_CONFIGS_MAX} keys at once`)
-    .optional(),
-  permission: intField({ min: 0, max: PERMISSION_MAX }).optional(),
-  requiredIDLevel: intField({ min: 0, max: 10 }).optional(),
+  name: z.optional(requiredText(SITE_NAME_MAX)),
+  supportedLanguages: z.optional(
+    z
+      .array(z.enum(LANGUAGES))
+      .check(
+        z.minLength(1),
+        z.maxLength(LANGUAGES.length),
+        z.refine((languages) => new Set(languages).size === languages.length, 'languages must not repeat'),
+      ),
+  ),
+  helpDesk: z.optional(
+    z.partial(z.strictObject({ useExternal: boolField, extLink: externalLinkField, authRequired: boolField, scRequired: boolField })),
+  ),
+  anonymous: z.optional(
+    z
+      .array(z.string().check(z.trim(), z.maxLength(100), z.regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a path starting with /')))
+      .check(z.maxLength(ANONYMOUS_PAGES_MAX)),
+  ),
+  stakingEnabled: z.optional(boolField),
+  loanEnabled: z.optional(boolField),
+  checkinEnabled: z.optional(boolField),
+  luckydraw: z.optional(z.partial(z.strictObject({ enabled: boolField }))),
+  c2c: z.optional(z.partial(z.strictObject({ enabled: boolField }))),
+  notificationEnabled: z.optional(boolField),
+  kvConfigs: z.optional(
+    z
+      .record(z.string().check(z.regex(/^[\w.-]{1,64}$/)), z.nullable(z.string().check(z.maxLength(1_000))))
+      .check(z.refine((entries) => Object.keys(entries).length <= KV_CONFIGS_MAX, `at most ${KV_CONFIGS_MAX} keys at once`)),
+  ),
+  permission: z.optional(intField({ min: 0, max: PERMISSION_MAX })),
+  requiredIDLevel: z.optional(intField({ min: 0, max: 10 })),
 });
 export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
 

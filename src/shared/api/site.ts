@@ -2,7 +2,7 @@
  * Site calls of spec section 7: the site config (spec 3, sysconfig) that decides which areas,
  * languages and features the app shows, and the country list of the phone forms.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LANGUAGES } from '../languages';
 import { defineCall } from './call';
 
@@ -26,11 +26,11 @@ export const siteConfigSchema = z.object({
   /** Free-form keys, e.g. social links: twitter with per-language overrides like twitter_zh. */
   kvConfigs: z.record(z.string(), z.string()),
   /** Server time in ms since the epoch, so the app can correct a wrong device clock. */
-  time: z.number().int(),
+  time: z.number().check(z.int()),
   /** Area bitmask of spec 6 and 9: 0 allows every area, a set bit hides that area. */
-  permission: z.number().int().min(0),
+  permission: z.number().check(z.int(), z.minimum(0)),
   /** The identity level at which a user counts as verified. */
-  requiredIDLevel: z.number().int().min(0),
+  requiredIDLevel: z.number().check(z.int(), z.minimum(0)),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
@@ -53,9 +53,9 @@ export const configPostCall = defineCall({
 
 export const regionSchema = z.object({
   /** ISO 3166-1 alpha-2 code. */
-  code: z.string().length(2),
+  code: z.string().check(z.length(2)),
   /** ITU country calling code with its plus sign, e.g. +86. */
-  dialCode: z.string().regex(/^\+\d{1,4}$/),
+  dialCode: z.string().check(z.regex(/^\+\d{1,4}$/)),
   name: z.string(),
 });
 export type Region = z.infer<typeof regionSchema>;

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { marketSymbolSchema, type MarketSymbol } from '../../../src/shared/api/market';
+import { symbolsCall, type MarketSymbol } from '../../../src/shared/api/market';
 import { SCALE_MAX } from '../../../src/shared/money';
 import { lookupSymbol, splitSymbol } from '../../../src/shared/symbols';
 import { SEED_CURRENCIES, SEED_SYMBOLS, assertSymbolFitsCurrencies } from '../../../server/seed/market';
@@ -23,7 +23,7 @@ async function fetchSymbols(headers: Record<string, string> = {}): Promise<Marke
   expect(response.statusCode).toBe(200);
   const body = response.json();
   expect(body.errcode).toBe(0);
-  return marketSymbolSchema.array().parse(body.data);
+  return symbolsCall.data.parse(body.data);
 }
 
 describe('market seed', () => {
