@@ -1,6 +1,7 @@
 /**
  * The convert screen (spec 2 /Convert): the form beside the table of pairs on wide screens,
- * above it on narrow ones, and a link to the user's convert history.
+ * above it on narrow ones, and a link to the user's convert history. The form's own page
+ * (/Convert/Components/ConvertForm) is the same screen without the pairs.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
@@ -15,7 +16,7 @@ import { PairsTable } from './PairsTable';
 import { usePairs } from './usePairs';
 import styles from './convert.module.css';
 
-export function ConvertScreen() {
+export function ConvertScreen({ pairsTable = true }: { pairsTable?: boolean }) {
   const { t } = useLingui();
   const { pairs, retry } = usePairs();
   const signedIn = useHubStatus()?.session.status === 'signedIn';
@@ -47,7 +48,7 @@ export function ConvertScreen() {
           </PageLink>
         ) : null}
       </Panel>
-      <PairsTable pairs={data.pairs} onChoose={choose} />
+      {pairsTable ? <PairsTable pairs={data.pairs} onChoose={choose} /> : null}
     </div>
   );
 }

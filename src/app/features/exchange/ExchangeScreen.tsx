@@ -7,7 +7,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { SYMBOL_TYPE } from '../../../shared/constants';
 import type { MarketSymbol } from '../../../shared/api/market';
@@ -46,15 +46,23 @@ export function symbolForRoute(symbols: readonly MarketSymbol[], id: string | un
   return exchange.find((symbol) => symbol.symbol === wanted) ?? null;
 }
 
-export function ExchangeScreen({ id }: { id: string | undefined }) {
+/**
+ * `framed`: the screen sits in a page frame that has the page's heading and names the document
+ * (the component pages /Exchange/Components/TradingPage and /Exchange/App/TradingPage).
+ */
+export function ExchangeScreen({ id, layout = 'auto', framed = false }: { id: string | undefined; layout?: 'auto' | 'phone'; framed?: boolean }) {
+  return <RouteMarket id={id}>{(symbol, symbols) => <Trading key={symbol.id} symbol={symbol} symbols={symbols} layout={layout} framed={framed} />}</RouteMarket>;
+}
+
+/**
+ * The exchange market a route's id names (the default market without one), with the loading and
+ * unknown-market states every exchange screen shows.
+ */
+export function RouteMarket({ id, children }: { id: string | undefined; children: (symbol: MarketSymbol, symbols: MarketSymbol[]) => ReactNode }) {
   const { t } = useLingui();
   const symbols = useSymbols();
   const symbol = symbolForRoute(symbols, id);
   const exchangeSymbols = useMemo(() => symbols.filter((entry) => entry.type === SYMBOL_TYPE.exchange), [symbols]);
-
-  useEffect(() => {
-    if (symbol) document.title = `${symbol.name} | ${t`Spot trading`}`;
-  }, [symbol, t]);
 
   if (symbol === undefined) {
     return (
@@ -72,12 +80,13 @@ export function ExchangeScreen({ id }: { id: string | undefined }) {
       </div>
     );
   }
-  return <Trading key={symbol.id} symbol={symbol} symbols={exchangeSymbols} />;
+  return children(symbol, exchangeSymbols);
 }
 
-function Trading({ symbol, symbols }: { symbol: MarketSymbol; symbols: MarketSymbol[] }) {
+function Trading({ symbol, symbols, layout, framed }: { symbol: MarketSymbol; symbols: MarketSymbol[]; layout: 'auto' | 'phone'; framed: boolean }) {
   const { t } = useLingui();
-  const phone = useMediaQuery(PHONE_QUERY);
+  // The app's trading page (/Exchange/App/TradingPage) is the phone layout at any width.
+  const phone = useMediaQuery(PHONE_QUERY) || layout === 'phone';
   const signedIn = useHubStatus()?.session.status === 'signedIn';
   const { balances } = useSnapshot(session);
   const market = useMarket(symbol.id);
@@ -102,7 +111,7 @@ function Trading({ symbol, symbols }: { symbol: MarketSymbol; symbols: MarketSym
   };
   const openOrders = orders.open?.filter((order) => order.symbolId === symbol.id) ?? [];
 
-  const ticker = <Ticker symbol={symbol} quote={market.quote} />;
+  const ticker = <Ticker symbol={symbol} quote={market.quote} framed={framed} />;
   const chart = <CandleChart symbol={symbol} trades={market.trades} />;
   const book = <OrderBook symbol={symbol} book={market.book} quote={market.quote} rows={phone ? 8 : 14} onPick={(price) => setPicked({ price, at: Date.now() })} />;
   const form = <OrderForms symbol={symbol} signedIn={signedIn} balances={balances} best={best} lastPrice={lastPrice} pickedPrice={picked} layout={phone ? 'one' : 'both'} onPlaced={placed} />;
@@ -183,23 +192,30 @@ function Trading({ symbol, symbols }: { symbol: MarketSymbol; symbols: MarketSym
   );
 }
 
-function Ticker({ symbol, quote }: { symbol: MarketSymbol; quote: ReturnType<typeof useMarket>['quote'] }) {
+/** The market's name and figures; on its own page it is the page's heading and names the document. */
+function Ticker({ symbol, quote, framed }: { symbol: MarketSymbol; quote: ReturnType<typeof useMarket>['quote']; framed: boolean }) {
   const { t } = useLingui();
   const siteName = localeRoute.useLoaderData().name;
   const change = quote ? Number(quote.changePercent) : 0;
   const pageTitle = t`Spot trading`;
   useEffect(() => {
-    document.title = `${symbol.name} | ${pageTitle} | ${siteName}`;
-  }, [symbol.name, pageTitle, siteName]);
+    if (!framed) document.title = `${symbol.name} | ${pageTitle} | ${siteName}`;
+  }, [symbol.name, pageTitle, siteName, framed]);
   const tone = quote ? (change >= 0 ? 'up' : 'down') : 'neutral';
   return (
     <header className={styles.ticker} data-testid="exchange-ticker">
-      <h1 className={styles.pairTitle}>
-        <span className="visually-hidden" data-testid="page-title">
-          {pageTitle}
-        </span>
-        <span data-testid="exchange-pair">{symbol.name}</span>
-      </h1>
+      {framed ? (
+        <h2 className={styles.pairTitle}>
+          <span data-testid="exchange-pair">{symbol.name}</span>
+        </h2>
+      ) : (
+        <h1 className={styles.pairTitle}>
+          <span className="visually-hidden" data-testid="page-title">
+            {pageTitle}
+          </span>
+          <span data-testid="exchange-pair">{symbol.name}</span>
+        </h1>
+      )}
       <p className={styles.lastPrice} data-direction={change >= 0 ? 'up' : 'down'} data-testid="exchange-last">
         {quote?.c ?? '—'}
       </p>

@@ -2,7 +2,8 @@
  * The market list (spec 2, Exchange MarketList and RelatedMarkets): the exchange symbols the
  * user may see, by quote currency, with a search, the last price and the day's change; each
  * links to its own /exchange?id= page (R-ROUTE-09), and a click anywhere on its row follows the
- * link. Related markets share the base currency.
+ * link. Related markets trade the current market's base currency, as their base or their quote
+ * (ETH/BTC is related to BTC/USDT).
  */
 import { useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
@@ -22,6 +23,11 @@ export function exchangeHref(symbol: Pick<MarketSymbol, 'symbol'>): string {
   return `/exchange?id=${symbol.symbol.toLowerCase()}`;
 }
 
+/** The other markets that trade `current`'s base currency, as their base or their quote. */
+export function relatedMarkets(symbols: readonly MarketSymbol[], current: MarketSymbol): MarketSymbol[] {
+  return symbols.filter((symbol) => symbol.id !== current.id && (symbol.baseSymbol === current.baseSymbol || symbol.quoteSymbol === current.baseSymbol));
+}
+
 export function MarketList({ symbols, current, onNavigate }: { symbols: readonly MarketSymbol[]; current: MarketSymbol; onNavigate?: () => void }) {
   const { t } = useLingui();
   const router = useRouter();
@@ -31,7 +37,7 @@ export function MarketList({ symbols, current, onNavigate }: { symbols: readonly
   const [filter, setFilter] = useState('');
   const wanted = filter.trim().toUpperCase();
   const shown = symbols.filter((symbol) => (wanted ? symbol.name.toUpperCase().includes(wanted) : symbol.quoteSymbol === quoteCurrency));
-  const related = symbols.filter((symbol) => symbol.baseSymbol === current.baseSymbol && symbol.id !== current.id);
+  const related = relatedMarkets(symbols, current);
   const quotes = useQuotes(useMemo(() => [...shown, ...related].map((symbol) => symbol.id), [shown, related]));
 
   const columns: DataColumn<MarketSymbol>[] = [

@@ -5,7 +5,7 @@
  * only for testEnabled profiles) and the sortable market table. Prices come from the hub.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useRouter } from '@tanstack/react-router';
+import { useLocation, useRouter } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { MarketSymbol, Quote } from '../../../shared/api/market';
 import { SEARCH_RESULTS_MAX, SYMBOL_TYPE, type SymbolType } from '../../../shared/constants';
@@ -32,7 +32,16 @@ type QuotesTab = SymbolType | 'favourites';
 /** The quote-currency strip's value for "every currency". */
 const ALL_TAGS = 'all';
 
-export function QuotesScreen({ language }: { language: Language }) {
+/** `parts: 'table'` is the market table's own page (/Quotes/Components/QuotesMarketTable): the table without the cards around it. */
+/** The type and quote currency a link to the page names, if any. */
+export function initialFilter(searchStr: string | undefined): { type: SymbolType; tag: string | null } {
+  const params = new URLSearchParams(searchStr ?? '');
+  const type = Number(params.get('type'));
+  const tag = (params.get('tag') ?? '').trim().toUpperCase();
+  return { type: TYPE_ORDER.find((known) => known === type) ?? SYMBOL_TYPE.exchange, tag: /^[A-Z0-9]{2,12}$/.test(tag) ? tag : null };
+}
+
+export function QuotesScreen({ language, parts = 'page' }: { language: Language; parts?: 'page' | 'table' }) {
   const { t } = useLingui();
   const typeNames = useTypeNames();
   const router = useRouter();
@@ -40,8 +49,10 @@ export function QuotesScreen({ language }: { language: Language }) {
   const { signedIn, testEnabled, sessionKey } = useSessionFacts();
   const symbols = useSessionSymbols(sessionKey);
   const favourites = useFavourites(signedIn, sessionKey);
-  const [tab, setTab] = useState<QuotesTab>(SYMBOL_TYPE.exchange);
-  const [tag, setTag] = useState<string | null>(null);
+  // A link may open the page on a type and a quote currency (/quotes?type=2&tag=USDT: the market tags page does).
+  const linked = initialFilter(useLocation().searchStr);
+  const [tab, setTab] = useState<QuotesTab>(linked.type);
+  const [tag, setTag] = useState<string | null>(linked.tag);
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<MarketSort | null>(null);
 
@@ -52,7 +63,7 @@ export function QuotesScreen({ language }: { language: Language }) {
   const tags = useMemo(() => quoteTags(ofType), [ofType]);
   const activeTag = tag !== null && tags.includes(tag) ? tag : null;
   const rows = marketRows(symbols, { type, tag: activeTag, onlyIds: tab === 'favourites' ? (favourites.ids ?? new Set()) : null, search, testEnabled });
-  const prompted = useMemo(() => ofType.filter((item) => item.prompted), [ofType]);
+  const prompted = useMemo(() => (parts === 'page' ? ofType.filter((item) => item.prompted) : []), [ofType, parts]);
   const sourceOf = useMemo(() => new Map(symbols.map((item) => [item.id, quoteIdOf(item, symbols, SYMBOL_TYPE.exchange)])), [symbols]);
   const watched = useMemo(() => [...new Set([...rows, ...prompted].map((item) => sourceOf.get(item.id) ?? item.id))], [rows, prompted, sourceOf]);
   const quotes = useQuotes(watched);
@@ -149,14 +160,14 @@ export function QuotesScreen({ language }: { language: Language }) {
             </TabPanel>
           </Tabs>
         </Panel>
-        <NewCoinArea language={language} />
+        {parts === 'page' ? <NewCoinArea language={language} /> : null}
       </div>
     </div>
   );
 }
 
 /** Quotes/PromptedSymbol: the featured markets of the tab as cards with their live price. */
-function PromptedSymbols({ symbols, quoteOf }: { symbols: readonly MarketSymbol[]; quoteOf: (id: number) => Quote | undefined }) {
+export function PromptedSymbols({ symbols, quoteOf }: { symbols: readonly MarketSymbol[]; quoteOf: (id: number) => Quote | undefined }) {
   const { t } = useLingui();
   return (
     <ul className={styles.prompted} aria-label={t`Featured markets`} data-testid="prompted-symbols">
