@@ -100,6 +100,7 @@ export const HELPDESK_ERRCODES = {
 export const OPERATOR_ERRCODES = {
   operatorOnly: 1901,
   auditFailed: 1902,
+  jobNotFailed: 1903,
 } as const;
 
 export const ERRCODES = {

@@ -200,3 +200,49 @@ export async function takeSessionCaptcha(executor: Executor, sessionId: string, 
   await executor.updateTable('sessions').set({ captcha_hash: null, captcha_expires_at: null }).where('id', '=', sessionId).execute();
   return false;
 }
+
+/** What an operator searches accounts by: an e-mail or phone fragment, a real name, or an exact id. */
+export interface AccountSearch {
+  text: string;
+  /** Accounts with a smaller id than this, newest first (the next page). */
+  beforeId: number | null;
+  limit: number;
+}
+
+export async function searchUsers(executor: Executor, search: AccountSearch): Promise<UserRow[]> {
+  let query = executor.selectFrom('users').selectAll();
+  const text = search.text.trim();
+  if (text !== '') {
+    // LIKE with its wildcards escaped: an operator's '%' or '_' is a character, not a pattern.
+    const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const id = /^\d{1,15}$/.test(text) ? BigInt(text) : null;
+    query = query.where((where) =>
+      where.or([
+        where('email', 'like', sql<string>`${pattern} escape '\\'`),
+        where('phone', 'like', sql<string>`${pattern} escape '\\'`),
+        where('real_name', 'like', sql<string>`${pattern} escape '\\'`),
+        ...(id !== null ? [where('id', '=', id)] : []),
+      ]),
+    );
+  }
+  if (search.beforeId !== null) query = query.where('id', '<', BigInt(search.beforeId));
+  return query.orderBy('id', 'desc').limit(search.limit).execute();
+}
+
+export interface OperatorAccountChange {
+  vipLevel?: number;
+  testEnabled?: boolean;
+  disabled?: boolean;
+}
+
+/** Applies an operator's change; false when there is no such user. */
+export async function updateUserByOperator(executor: Executor, userId: number, change: OperatorAccountChange): Promise<boolean> {
+  const values = {
+    ...(change.vipLevel !== undefined ? { vip_level: BigInt(change.vipLevel) } : {}),
+    ...(change.testEnabled !== undefined ? { test_enabled: change.testEnabled ? 1n : 0n } : {}),
+    ...(change.disabled !== undefined ? { disabled: change.disabled ? 1n : 0n } : {}),
+  };
+  if (Object.keys(values).length === 0) return (await findUserById(executor, userId)) !== undefined;
+  const result = await executor.updateTable('users').set(values).where('id', '=', BigInt(userId)).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -1,11 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { auditCall, notifyCall, publishPostCall, robotsGetCall, robotsSetCall, settingsGetCall, settingsUpdateCall } from '../../../src/shared/api/operator';
+import {
+  auditCall,
+  notifyCall,
+  operatorJobRetryCall,
+  operatorJobsCall,
+  operatorUserUpdateCall,
+  operatorUsersCall,
+  publishPostCall,
+  robotsGetCall,
+  robotsSetCall,
+  settingsGetCall,
+  settingsUpdateCall,
+} from '../../../src/shared/api/operator';
+import { changeAccount, findAccounts } from '../account/administration';
 import { readRobotsRecord } from '../robots/accounts';
 import { setRobotsPaused } from '../robots/robots';
 import { registerCall } from '../../http/route';
 import { auditLedger } from '../../ledger/audit';
 import { publishPost } from '../content/service';
 import { getSiteSettings } from '../site/settings';
+import { refuse } from './errors';
 import * as service from './service';
 
 /** Every call here has auth 'operator': the admin CLI's bearer token or an operator session. */
@@ -28,5 +42,21 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, robotsSetCall, async (request) => {
     await setRobotsPaused(app.context, request.body.paused);
     return robotsState();
+  });
+
+  registerCall(app, operatorUsersCall, async (request) =>
+    findAccounts(app.context, { text: request.query.q, beforeId: request.query.before ?? null, limit: request.query.limit }),
+  );
+  registerCall(app, operatorUserUpdateCall, async (request) =>
+    changeAccount({ context: app.context, sessions: app.sessions }, request.query.id, request.body),
+  );
+
+  registerCall(app, operatorJobsCall, async (request) => ({
+    counts: await app.scheduler.counts(),
+    failed: await app.scheduler.failedJobs(request.query.limit),
+  }));
+  registerCall(app, operatorJobRetryCall, async (request) => {
+    if (!(await app.scheduler.retry(request.query.id))) refuse('jobNotFailed');
+    return { retried: true as const };
   });
 }

@@ -195,3 +195,94 @@ export const robotsSetCall = defineCall({
   changesState: true,
   auth: 'operator',
 });
+
+/** An account as the operator console's users page shows it. */
+export const administeredAccountSchema = z.object({
+  id: z.number(),
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  realName: z.string(),
+  role: z.enum(['user', 'operator']),
+  vipLevel: z.number(),
+  verifiedLevel: z.number(),
+  /** spec 3: 0 none, 1 created, 2 reviewing, 3 rejected, 4 approved. */
+  identityStatus: z.number(),
+  testEnabled: z.boolean(),
+  disabled: z.boolean(),
+  createdAt: z.number(),
+});
+export type AdministeredAccount = z.infer<typeof administeredAccountSchema>;
+
+export const ACCOUNT_SEARCH_MAX = 100;
+export const ACCOUNT_PAGE_DEFAULT = 20;
+/** The highest VIP level an operator may give (spec 9: above SUPER_VIP_ABOVE_LEVEL is super VIP). */
+export const VIP_LEVEL_MAX = 20;
+
+/** Accounts by e-mail, phone or real-name fragment, or exact id; newest first, a page at a time. */
+export const operatorUsersCall = defineCall({
+  method: 'GET',
+  path: '/operator/users',
+  query: z.object({
+    q: z._default(textField(ACCOUNT_SEARCH_MAX), ''),
+    before: z.optional(idField),
+    limit: z._default(intField({ min: 1, max: ACCOUNT_SEARCH_MAX }), ACCOUNT_PAGE_DEFAULT),
+  }),
+  data: z.object({ accounts: z.array(administeredAccountSchema), nextBeforeId: z.nullable(z.number()) }),
+  changesState: false,
+  auth: 'operator',
+});
+
+/**
+ * Changes an account: its VIP level, its access to test-only markets, or whether it may sign in
+ * (disabling ends its sessions at once). Only the fields present change; the answer is the account
+ * as it is now.
+ */
+export const operatorUserUpdateCall = defineCall({
+  method: 'POST',
+  path: '/operator/users/update',
+  query: z.object({ id: idField }),
+  body: z.strictObject({
+    vipLevel: z.optional(intField({ min: 0, max: VIP_LEVEL_MAX })),
+    testEnabled: z.optional(boolField),
+    disabled: z.optional(boolField),
+  }),
+  data: administeredAccountSchema,
+  changesState: true,
+  auth: 'operator',
+});
+
+export const failedJobSchema = z.object({
+  id: z.number(),
+  kind: z.string(),
+  key: z.string(),
+  runAt: z.number(),
+  attempts: z.number(),
+  lastError: z.string(),
+  failedAt: z.nullable(z.number()),
+});
+export type FailedJob = z.infer<typeof failedJobSchema>;
+
+export const FAILED_JOBS_MAX = 100;
+
+/** The scheduler at a glance: jobs waiting, due now and given up, and the given-up ones to look into. */
+export const operatorJobsCall = defineCall({
+  method: 'GET',
+  path: '/operator/jobs',
+  query: z.object({ limit: z._default(intField({ min: 1, max: FAILED_JOBS_MAX }), 20) }),
+  data: z.object({
+    counts: z.object({ pending: z.number(), due: z.number(), failed: z.number() }),
+    failed: z.array(failedJobSchema),
+  }),
+  changesState: false,
+  auth: 'operator',
+});
+
+/** Gives a job the scheduler gave up on its tries again, due now; refused when it is not a failed job. */
+export const operatorJobRetryCall = defineCall({
+  method: 'POST',
+  path: '/operator/jobs/retry',
+  query: z.object({ id: idField }),
+  data: z.object({ retried: z.literal(true) }),
+  changesState: true,
+  auth: 'operator',
+});

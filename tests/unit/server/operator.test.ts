@@ -1,10 +1,13 @@
 /** Proves that the operator API answers only the admin token or an operator session, and that its audit, publishing, notifying and settings calls keep their rules. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERRCODES } from '../../../src/shared/errcodes';
+import { VIP_LEVEL_MAX } from '../../../src/shared/api/operator';
 import { LANGUAGES } from '../../../src/shared/languages';
 import { getSiteSettings, saveSiteSettings } from '../../../server/modules/site/settings';
 import { createTestUser, creditUser, type TestUser } from '../../helpers/auth';
 import { callApi } from '../../helpers/inject';
+import { signIn, startSession } from '../../helpers/signin';
+import { hashPassword } from '../../../server/modules/account/password';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
 let server: TestServer;
@@ -300,5 +303,107 @@ describe('the robots switch', () => {
     } finally {
       await robotServer.close();
     }
+  });
+});
+
+describe('operator accounts: GET /operator/users and POST /operator/users/update', () => {
+  it('finds accounts by e-mail fragment or exact id, newest first, a page at a time, and treats % and _ as characters', async () => {
+    const tag = `find-${Date.now()}`;
+    const first = await createTestUser(server, { email: `${tag}-a@example.com` });
+    const second = await createTestUser(server, { email: `${tag}-b@example.com` });
+    const third = await createTestUser(server, { email: `${tag}-c@example.com` });
+    const page = (await asAdmin('GET', `/operator/users?q=${tag}&limit=2`)).body;
+    expect(page.errcode).toBe(0);
+    expect(page.data.accounts.map((account: { id: number }) => account.id)).toEqual([third.userId, second.userId]);
+    expect(page.data.nextBeforeId).toBe(second.userId);
+    const rest = (await asAdmin('GET', `/operator/users?q=${tag}&limit=2&before=${page.data.nextBeforeId}`)).body.data;
+    expect(rest.accounts.map((account: { id: number }) => account.id)).toEqual([first.userId]);
+    expect(rest.nextBeforeId).toBeNull();
+    expect(rest.accounts[0]).toMatchObject({ email: `${tag}-a@example.com`, role: 'user', vipLevel: 0, identityStatus: 0, testEnabled: false, disabled: false });
+
+    const byId = (await asAdmin('GET', `/operator/users?q=${second.userId}`)).body.data.accounts;
+    expect(byId.map((account: { id: number }) => account.id)).toContain(second.userId);
+    // A wildcard an operator types matches itself only: no e-mail here has a '%' in it.
+    expect((await asAdmin('GET', `/operator/users?q=${encodeURIComponent('%')}`)).body.data.accounts).toEqual([]);
+    expect((await asAdmin('GET', `/operator/users?q=${encodeURIComponent(`${tag}_a`)}`)).body.data.accounts).toEqual([]);
+  });
+
+  it('refuses a user who is not an operator, and a page size out of bounds', async () => {
+    const user = await createTestUser(server);
+    expect((await call('GET', '/operator/users', user.headers)).body.errcode).toBe(ERRCODES.operatorOnly);
+    const changed = await call('POST', `/operator/users/update?id=${user.userId}`, user.headers, { vipLevel: 9 });
+    expect(changed.body.errcode).toBe(ERRCODES.operatorOnly);
+    expect((await asAdmin('GET', `/operator/users?q=${user.email}`)).body.data.accounts[0].vipLevel).toBe(0);
+    expect((await asAdmin('GET', '/operator/users?limit=0')).body.errcode).toBe(ERRCODES.invalidFields);
+    expect((await asAdmin('GET', '/operator/users?limit=101')).body.errcode).toBe(ERRCODES.invalidFields);
+  });
+
+  it('R-ROLE-03 gives an account test access and a VIP level, which its next reads see', async () => {
+    const user = await createTestUser(server);
+    const changed = await asAdmin('POST', `/operator/users/update?id=${user.userId}`, { vipLevel: 3, testEnabled: true });
+    expect(changed.body.errcode).toBe(0);
+    expect(changed.body.data).toMatchObject({ id: user.userId, vipLevel: 3, testEnabled: true, disabled: false });
+    const symbols = (await call('GET', '/quotation/symbols', user.headers)).body.data as { testOnly: boolean }[];
+    expect(symbols.some((symbol) => symbol.testOnly)).toBe(true);
+    // Only the fields given change.
+    const again = await asAdmin('POST', `/operator/users/update?id=${user.userId}`, { testEnabled: 'false' });
+    expect(again.body.data).toMatchObject({ vipLevel: 3, testEnabled: false });
+  });
+
+  it('disables an account: its sessions end at once and it cannot sign in until enabled again', async () => {
+    const user = await createTestUser(server);
+    expect((await call('POST', '/account/profile', user.headers)).body.errcode).toBe(0);
+    const disabled = await call('POST', `/operator/users/update?id=${user.userId}`, (await createTestUser(server, { role: 'operator' })).headers, { disabled: true });
+    expect(disabled.body.data.disabled).toBe(true);
+    const profile = await call('POST', '/account/profile', user.headers);
+    expect(profile.status).toBe(401);
+    const credentials = { username: user.email, password: 'Operator-test-1' };
+    const passwordHash = await hashPassword(credentials.password, server.context.config.passwordHashMemoryKib);
+    await server.context.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', BigInt(user.userId)).execute();
+    const session = await startSession(server);
+    const refused = await callApi(server, 'POST', '/account/signin', { as: session, payload: credentials });
+    expect(refused.json().errcode).toBe(ERRCODES.accountDisabled);
+    await asAdmin('POST', `/operator/users/update?id=${user.userId}`, { disabled: false });
+    expect((await asAdmin('GET', `/operator/users?q=${user.userId}`)).body.data.accounts[0].disabled).toBe(false);
+    expect((await signIn(server, credentials)).profile.email).toBe(user.email);
+  });
+
+  it('refuses an unknown account and a VIP level out of bounds', async () => {
+    const user = await createTestUser(server);
+    expect((await asAdmin('POST', '/operator/users/update?id=987654321', { vipLevel: 1 })).body.errcode).toBe(ERRCODES.accountNotFound);
+    expect((await asAdmin('POST', `/operator/users/update?id=${user.userId}`, { vipLevel: VIP_LEVEL_MAX + 1 })).body.errcode).toBe(ERRCODES.invalidFields);
+    expect((await asAdmin('POST', `/operator/users/update?id=${user.userId}`, { role: 'operator' })).body.errcode).toBe(ERRCODES.invalidFields);
+  });
+});
+
+describe('the scheduler through the operator API: GET /operator/jobs and POST /operator/jobs/retry', () => {
+  it('counts the jobs, lists the given-up ones with their error, and retries one once', async () => {
+    const now = server.context.now();
+    await server.app.scheduler.schedule({ kind: 'test.operator', key: 'given-up', runAt: now });
+    await server.context.db
+      .updateTable('scheduled_jobs')
+      .set({ status: 'failed', attempts: 10n, last_error: 'the outside world said no', completed_at: BigInt(now) })
+      .where('kind', '=', 'test.operator')
+      .execute();
+    const jobs = (await asAdmin('GET', '/operator/jobs')).body;
+    expect(jobs.errcode).toBe(0);
+    expect(jobs.data.counts.failed).toBeGreaterThanOrEqual(1);
+    const failed = jobs.data.failed.find((job: { kind: string }) => job.kind === 'test.operator');
+    expect(failed).toMatchObject({ key: 'given-up', attempts: 10, lastError: 'the outside world said no', failedAt: now });
+
+    const retried = await asAdmin('POST', `/operator/jobs/retry?id=${failed.id}`);
+    expect(retried.body).toEqual({ errcode: 0, data: { retried: true } });
+    const row = await server.context.db.selectFrom('scheduled_jobs').selectAll().where('id', '=', BigInt(failed.id)).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'pending', attempts: 0n });
+    // A pending job is not retried again, nor is one that does not exist.
+    expect((await asAdmin('POST', `/operator/jobs/retry?id=${failed.id}`)).body.errcode).toBe(ERRCODES.jobNotFailed);
+    expect((await asAdmin('POST', '/operator/jobs/retry?id=987654321')).body.errcode).toBe(ERRCODES.jobNotFailed);
+    await server.context.db.deleteFrom('scheduled_jobs').where('kind', '=', 'test.operator').execute();
+  });
+
+  it('refuses a user who is not an operator', async () => {
+    const user = await createTestUser(server);
+    expect((await call('GET', '/operator/jobs', user.headers)).body.errcode).toBe(ERRCODES.operatorOnly);
+    expect((await call('POST', '/operator/jobs/retry?id=1', user.headers)).body.errcode).toBe(ERRCODES.operatorOnly);
   });
 });
