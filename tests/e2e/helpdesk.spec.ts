@@ -473,11 +473,12 @@ test.describe('the operator page', () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto('/en/operator/helpdesk');
-    await expect(page.getByTestId('operator-signin')).toBeVisible();
+    // The operator console's frame answers first (tests/e2e/operator.spec.ts); the desk is inside it.
+    await expect(page.getByTestId('console-signin')).toBeVisible();
 
     await signIn(context.request, 'trader1@demo.exchange');
     await page.reload();
-    await expect(page.getByTestId('operator-refused')).toContainText('This page is for help-desk operators.');
+    await expect(page.getByTestId('console-refused')).toContainText('The operator console is for operators.');
     await expect(page.getByTestId('operator-chats')).toHaveCount(0);
     await expect(page.getByTestId('toast')).toHaveCount(0);
     await context.close();

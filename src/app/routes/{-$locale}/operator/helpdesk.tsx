@@ -1,26 +1,24 @@
 /**
- * /operator/helpdesk (issue 6): where operators answer the help-desk chats, in the page frame.
- * The page is not in spec 2's list; the server lets only operators use it (OperatorDesk).
+ * /operator/helpdesk (issue 6): where operators answer the help-desk chats, a section of the
+ * operator console (issue 13). The page is not in spec 2's list; the server lets only operators
+ * use it (OperatorConsole, and OperatorDesk's own refusal).
  */
 import { useLingui } from '@lingui/react/macro';
-import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { OperatorDesk } from '../../../features/helpdesk/OperatorDesk';
+import { OperatorConsole } from '../../../features/operator/OperatorConsole';
 import { useLanguage } from '../../../i18n/useLanguage';
-import { PageFrame } from '../../../layout/PageFrame';
 
 export const Route = createFileRoute('/{-$locale}/operator/helpdesk')({
   component: OperatorHelpdeskPage,
 });
 
-const localeRoute = getRouteApi('/{-$locale}');
-
 function OperatorHelpdeskPage() {
   const { t } = useLingui();
-  const config = localeRoute.useLoaderData();
   const language = useLanguage();
   return (
-    <PageFrame title={t`Help desk`} siteName={config.name} wide>
+    <OperatorConsole section="helpdesk" title={t`Help desk`}>
       <OperatorDesk language={language} />
-    </PageFrame>
+    </OperatorConsole>
   );
 }
