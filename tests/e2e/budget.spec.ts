@@ -1,4 +1,4 @@
-// Proves the JavaScript the document loads for the first paint of / stays within 170 KB gzip (issue 5's budget), measured on the built files.
+// Proves the JavaScript the document loads for the first paint of / (the scripts requested before the header's site name shows) stays within 170 KB gzip (issue 5's budget), measured on the built files.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -14,24 +14,42 @@ function gzipSize(urlPath: string): number {
 }
 
 test('the first paint of / loads at most 170 KB of gzipped JavaScript in the document', async ({ page, baseURL }) => {
-  const scripts = new Set<string>();
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    // Chromium reports the hub's SharedWorker script to the page too: it is the worker's, not the document's.
-    const isHubWorker = /\/hub-worker-[^/]*\.js$/.test(url.pathname);
-    if (url.origin === new URL(baseURL ?? '').origin && request.resourceType() === 'script' && !isHubWorker) scripts.add(url.pathname);
+  // The moment the header's site name is first in the document: the first paint of the page's
+  // frame. Scripts requested after it (the lazy lower half of home, which waits for the home
+  // data) are not what the first paint needs; counting them made the total depend on how fast
+  // the machine answered the home data, not on what the first paint loads.
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('[data-testid="site-name"]')) return;
+      (window as unknown as { siteNameShownAt: number }).siteNameShownAt = performance.now();
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
   });
   await page.goto('/');
   await expect(page.getByTestId('site-name')).toBeVisible();
-  // The document's scripts: the entry, its static imports, the routes and catalog of /. The hub
-  // runs in its own worker thread and is reported beside the budget, not in it.
-  const sizes = [...scripts].map((script) => ({ script, gzipBytes: gzipSize(script) }));
+  const origin = new URL(baseURL ?? '').origin;
+  const requested = await page.evaluate(() => ({
+    shownAt: (window as unknown as { siteNameShownAt: number }).siteNameShownAt,
+    scripts: performance.getEntriesByType('resource').map((entry) => ({ url: entry.name, startTime: entry.startTime })),
+  }));
+  // The document's scripts: the entry, its static imports, the routes and catalog of /. Chromium
+  // reports the hub's SharedWorker script to the page too: it runs in its own worker thread and
+  // is reported beside the budget, not in it.
+  const scripts = requested.scripts
+    .map((entry) => ({ ...entry, url: new URL(entry.url) }))
+    .filter((entry) => entry.url.origin === origin && entry.url.pathname.endsWith('.js') && !/\/hub-worker-[^/]*\.js$/.test(entry.url.pathname));
+  const firstPaint = scripts.filter((entry) => entry.startTime <= requested.shownAt);
+  const later = scripts.filter((entry) => entry.startTime > requested.shownAt);
+  const sizes = [...new Set(firstPaint.map((entry) => entry.url.pathname))].map((script) => ({ script, gzipBytes: gzipSize(script) }));
   const total = sizes.reduce((sum, entry) => sum + entry.gzipBytes, 0);
+  const laterTotal = [...new Set(later.map((entry) => entry.url.pathname))].reduce((sum, script) => sum + gzipSize(script), 0);
   const hubWorker = fs.readdirSync(path.join(WEB_ROOT, 'assets')).find((name) => name.startsWith('hub-worker') && name.endsWith('.js'));
   console.log(
-    `first paint of /: ${(total / 1024).toFixed(1)} KB gzip in ${sizes.length} scripts` +
+    `first paint of /: ${(total / 1024).toFixed(1)} KB gzip in ${sizes.length} scripts; ${(laterTotal / 1024).toFixed(1)} KB after it` +
       (hubWorker ? `; hub worker ${(gzipSize(`/assets/${hubWorker}`) / 1024).toFixed(1)} KB gzip` : ''),
   );
+  expect(requested.shownAt).toBeGreaterThan(0);
   expect(sizes.length).toBeGreaterThan(0);
   expect(total, JSON.stringify(sizes)).toBeLessThanOrEqual(FIRST_PAINT_JS_BUDGET_BYTES);
 });
