@@ -14,6 +14,7 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 // With an extension, as Vite's config loader asks; TypeScript resolves the .js to the .ts source.
 import { warmFileNames, type BundleChunkFacts } from './src/sw/shellPartition.js';
+import { precompressPlugin } from './scripts/lib/precompress.js';
 
 /**
  * Names this build. The hub's SharedWorker name and the service worker's caches carry it, so an
@@ -125,6 +126,9 @@ export default defineConfig({
     lingui(), // compiles locales/<language>/messages.po imports into message modules
     shellPartition.plugin,
     pwa,
+    // Last: brotli and gzip twins of every text file, the service worker's included (the server
+    // sends the one the browser accepts).
+    precompressPlugin(),
   ],
   define: {
     __BUILD_ID__: JSON.stringify(buildId),

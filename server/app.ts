@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -45,6 +46,10 @@ z.config(z.locales.en());
 export const API_PREFIX = '/api/v1';
 /** Bodies above this are refused with 413: no call of the API needs more (uploads set their own). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
+/** Answers below this are sent as they are: compressing them saves less than it costs. */
+export const COMPRESS_MIN_BYTES = 1024;
+/** The route @fastify/static registers for the web app's files (wildcard mode, prefix /). */
+const WEB_APP_FILES_ROUTE = '/*';
 
 /** Every area of the server (ARCHITECTURE.md): each wires itself; the order is registration order. */
 const MODULES: AppModule[] = [accountModule, siteModule, marketModule, homeModule, balanceModule, contentModule, notificationModule, operatorModule, convertModule, exchangeModule, helpdeskModule];
@@ -84,6 +89,15 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
     },
     crossOriginEmbedderPolicy: false,
   });
+  // API answers above a packet are compressed as they are sent (brotli at a fast level, else gzip);
+  // the web app's files are compressed once at build (scripts/lib/precompress.ts) and sent as they
+  // are stored. Registered before any route, so that it sees every route.
+  // The web app's files (the static wildcard route) go out as the build stored them, twin or file:
+  // this hook runs before the plugin's own and takes that route out of compression per request.
+  app.addHook('onRoute', (route) => {
+    if (route.url === WEB_APP_FILES_ROUTE) route.compress = false;
+  });
+  await app.register(compress, { global: true, threshold: COMPRESS_MIN_BYTES, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   await app.register(rateLimit, { global: false });
@@ -137,11 +151,14 @@ function registerWebApp(app: FastifyInstance, webRoot: string | undefined): void
   if (hasWebApp && webRoot) {
     // wildcard: a redeployed build's new files are served without a restart. Only paths with a file
     // extension are files; every other path falls through to the not-found handler below.
-    void app.register(fastifyStatic, { root: webRoot, wildcard: true, index: false, serve: true, cacheControl: false,
+    // preCompressed: a file's .br or .gz twin from the build goes out when the browser accepts it.
+    void app.register(fastifyStatic, { root: webRoot, wildcard: true, index: false, serve: true, cacheControl: false, preCompressed: true,
       allowedPath: (pathname) => path.posix.extname(pathname) !== '',
       setHeaders(response, filePath) {
         // Hashed build assets never change; everything else is revalidated.
         response.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same URL answers in several encodings: caches must key on what the browser accepts.
+        response.setHeader('vary', 'Accept-Encoding');
       },
     });
   }
