@@ -225,7 +225,15 @@ export function CandleChart({ symbol, trades }: { symbol: MarketSymbol; trades: 
           </Button>
         ))}
         <span className={styles.legend} aria-hidden="true">
-          <span style={{ color: COLORS.ma7 }}>MA{MA_PERIODS[0]}</span> <span style={{ color: COLORS.ma25 }}>MA{MA_PERIODS[1]}</span>
+          {/* The lines' colours are swatches: yellow text on white would be unreadable. */}
+          <span>
+            <span className={styles.swatch} style={{ background: COLORS.ma7 }} />
+            MA{MA_PERIODS[0]}
+          </span>{' '}
+          <span>
+            <span className={styles.swatch} style={{ background: COLORS.ma25 }} />
+            MA{MA_PERIODS[1]}
+          </span>
         </span>
       </div>
       <div

@@ -7,20 +7,12 @@ import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
 import { SYMBOL_TYPE } from '../../../../shared/constants';
 import { useHubStatus, useQuotes, useSymbols } from '../../../state/hub';
+import { ChangeBadge } from '../../../ui/MarketBits';
 import styles from './Hub.module.css';
 import { HOME_STRINGS } from './strings';
 
 /** The markets the status page follows. */
 export const TICKER_SYMBOLS = ['BTC_USDT', 'ETH_USDT', 'SOL_USDT'] as const;
-
-function changeTone(changePercent: string): 'up' | 'down' | 'flat' {
-  if (/^-/.test(changePercent) && !/^-0(\.0*)?$/.test(changePercent)) return 'down';
-  return Number(changePercent) > 0 ? 'up' : 'flat';
-}
-
-function signed(changePercent: string): string {
-  return `${changeTone(changePercent) === 'up' ? '+' : ''}${changePercent}%`;
-}
 
 export function MarketTicker() {
   const { _ } = useLingui();
@@ -61,7 +53,6 @@ export function MarketTicker() {
         <tbody>
           {markets.map((market) => {
             const entry = quotes.get(market.id);
-            const tone = entry ? changeTone(entry.quote.changePercent) : 'flat';
             return (
               <tr
                 key={market.id}
@@ -80,9 +71,7 @@ export function MarketTicker() {
                   {entry?.quote.c ?? '—'}
                 </td>
                 <td className={styles.numeric}>
-                  <span className={styles.change} data-tone={tone} data-testid="ticker-change">
-                    {entry ? signed(entry.quote.changePercent) : '—'}
-                  </span>
+                  <ChangeBadge changePercent={entry?.quote.changePercent} testId="ticker-change" />
                 </td>
               </tr>
             );
