@@ -217,6 +217,22 @@ test.describe('signed in', () => {
     await context.close();
   });
 
+  test('R-HEAD-12 signed in at 1440 px, German and Spanish keep the navigation in the header (the right side as icons), not in the menu button', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    for (const language of ['de', 'es']) {
+      const page = await openSignedIn(context, 'trader1@demo.exchange', `/${language}`);
+      const header = page.getByTestId('header');
+      await expect(header).toHaveAttribute('data-session', 'signedIn');
+      // Once the account's figures have arrived (the widest the right side gets), and a moment later.
+      await expect(page.getByTestId('nav-group-quotes')).toBeVisible();
+      await page.waitForTimeout(1_500);
+      await expect(header).not.toHaveAttribute('data-fit', 'compact');
+      await expect(page.getByTestId('nav-group-exchange')).toBeVisible();
+      await page.close();
+    }
+    await context.close();
+  });
+
   test('R-HEAD-06 R-ROLE-05 R-STATE-07 the user menu shows the real name, the super-VIP badge and Verified', async ({ browser }) => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await openSignedIn(context, 'merchant@demo.exchange');

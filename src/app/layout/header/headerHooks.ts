@@ -100,7 +100,8 @@ export function useHeaderFit(rowRef: RefObject<HTMLElement | null>, contentKey: 
     const measure = () => {
       const contentWidth = row.scrollWidth;
       const rowWidth = row.clientWidth;
-      setState((previous) => nextFitState(previous, contentWidth, rowWidth));
+      // `level` is the one this effect's render put on screen, hence the one measured.
+      setState((previous) => nextFitState(previous, level, contentWidth, rowWidth));
     };
     // The observer reports every observed element once at the start, then on every resize.
     const observer = new ResizeObserver(measure);

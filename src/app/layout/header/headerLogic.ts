@@ -94,8 +94,15 @@ export interface FitState {
   needs: readonly number[];
 }
 
-/** One measurement of the row: step down on an overflow, up once the row has the width the level above needed. */
-export function nextFitState(state: FitState, contentWidth: number, rowWidth: number): FitState {
+/**
+ * One measurement of the row, taken while `measuredLevel` was on screen: step down on an overflow,
+ * up once the row has the width the level above needed. A measurement of a level that is no longer
+ * the state's counts for nothing: two observers can report the same overflowing frame before React
+ * renders the level below, and the second must not take the header down a further level (German at
+ * 1440 px went from full straight to compact that way, and stayed there).
+ */
+export function nextFitState(state: FitState, measuredLevel: number, contentWidth: number, rowWidth: number): FitState {
+  if (measuredLevel !== state.level) return state;
   if (contentWidth > rowWidth && state.level < FIT_LEVELS.length - 1) {
     const needs = [...state.needs];
     needs[state.level] = contentWidth;
