@@ -81,6 +81,15 @@ export const BOTTOM_TABS = [
 ] as const;
 export type BottomTabKey = (typeof BOTTOM_TABS)[number]['key'];
 
+/**
+ * Where the trade tab leads: futures, as spec 2 says, where a user can trade futures (the screen is
+ * built and the site config's bitmask allows the area); spot otherwise, so that the tab always
+ * opens trading that exists rather than a page that cannot trade.
+ */
+export function tradeTabPath(futuresAvailable: boolean): '/futures' | '/exchange' {
+  return futuresAvailable ? '/futures' : '/exchange';
+}
+
 /** Tabs only a signed-in user opens; a visitor's tap goes to /Login (spec 2). */
 export const SIGNED_IN_TABS: ReadonlySet<BottomTabKey> = new Set(['assets', 'profile']);
 

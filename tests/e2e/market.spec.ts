@@ -62,6 +62,21 @@ test('home rankings switch between gainers, losers and volume, and a news link o
   await expect(page.getByTestId('article-title')).toHaveText(title);
 });
 
+test('home shows one 24 h change per market: the top searches follow the same live quote as the market list', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/en');
+  const top = page.getByTestId('top-search').first();
+  await expect(top).toBeVisible();
+  const symbol = await top.getAttribute('data-symbol');
+  const row = page.locator(`[data-testid="market-row"][data-symbol="${symbol}"][data-type="3"]`);
+  const listed = row.getByTestId('market-change');
+  // After the live quotes have moved past what the page loaded with, the two figures still agree
+  // (polled: both change as the robots trade, and agree once a frame has both).
+  await expect.poll(async () => Number(await row.getAttribute('data-updates')), { timeout: 40_000 }).toBeGreaterThan(1);
+  const agree = async () => (await top.getByTestId('top-search-change').innerText()) === (await listed.innerText());
+  await expect.poll(agree, { timeout: 20_000 }).toBe(true);
+});
+
 test('R-ROUTE-03 quotes: type tabs, sorting by price and name, and a search by name', async ({ page }) => {
   await page.goto('/en/quotes');
   const rows = page.getByTestId('quotes-row');

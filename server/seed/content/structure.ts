@@ -101,5 +101,5 @@ export const SEED_POSTS: SeedPost[] = [
   // Popup notices: mode 1 once, 2 daily, 3 every time.
   { key: 'notice-welcome', categoryId: 30, popupMode: 1, popupDays: 30, publishedDaysAgo: 0 },
   { key: 'notice-risk-reminder', categoryId: 30, popupMode: 2, popupDays: 30, publishedDaysAgo: 1 },
-  { key: 'notice-official-domains', categoryId: 30, popupMode: 3, popupDays: 30, publishedDaysAgo: 2 },
+  { key: 'notice-official-domains', categoryId: 30, popupMode: 1, popupDays: 30, publishedDaysAgo: 2 },
 ];

@@ -1,7 +1,8 @@
 /**
  * The mobile bottom navigation of spec 2 (R-LAY-03..06), shown under 1024 px, fixed at the
  * bottom: home, markets, trade, assets and the personal settings page, in the current language.
- * The tab of the page in view is marked current (trade on /futures, /exchange and /boption). A
+ * The tab of the page in view is marked current (trade on /futures, /exchange and /boption); the
+ * trade tab opens futures where futures can be traded, spot until then (tradeTabPath). A
  * visitor's tap on assets or the personal settings page goes to login instead, which brings them
  * back afterwards (from). The layout leaves it out on the pages of isBottomNavHidden.
  */
@@ -9,14 +10,20 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useLocation } from '@tanstack/react-router';
+import { getRouteApi, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { BOTTOM_TABS, SIGNED_IN_TABS, activeBottomTab, type BottomTabKey } from '../../shared/layout';
+import { BOTTOM_TABS, SIGNED_IN_TABS, activeBottomTab, tradeTabPath, type BottomTabKey } from '../../shared/layout';
+import { isAreaAllowed } from '../../shared/permissions';
 import { useLocalize } from '../i18n/useLanguage';
 import { useHubStatus } from '../state/hub';
 import { PageLink } from '../ui/PageLink';
 import styles from './BottomNav.module.css';
 import { loginPath } from '../ui/paths';
+
+/** Whether the futures screen is built: it says "coming soon" until the futures issue lands. */
+const FUTURES_SCREEN_BUILT = false;
+
+const localeRoute = getRouteApi('/{-$locale}');
 
 const TAB_LABELS: Record<BottomTabKey, MessageDescriptor> = {
   home: msg`Home`,
@@ -33,11 +40,14 @@ export function BottomNav() {
   const localize = useLocalize();
   const signedIn = useHubStatus()?.session.status === 'signedIn';
   const active = activeBottomTab(pathname);
+  const config = localeRoute.useLoaderData();
+  const tradePath = tradeTabPath(FUTURES_SCREEN_BUILT && isAreaAllowed(config.permission, 'futures'));
   return (
     <nav className={styles.bottomNav} aria-label={t`Main`} data-testid="bottom-nav">
       <ul className={styles.tabs}>
         {BOTTOM_TABS.map((tab) => {
-          const to = !signedIn && SIGNED_IN_TABS.has(tab.key) ? loginPath(localize(tab.path)) : tab.path;
+          const path = tab.key === 'trade' ? tradePath : tab.path;
+          const to = !signedIn && SIGNED_IN_TABS.has(tab.key) ? loginPath(localize(path)) : path;
           const current = tab.key === active;
           return (
             <li key={tab.key}>

@@ -1,7 +1,6 @@
 /**
  * The home page shows a popup notice in a modal dialog (spec 4), and the demo data has notices
- * of every mode, so a fresh browser sees one on its first visit to a home page and the
- * every-time notice on each later one. A test about something else closes it the way a user
+ * shown once and once a day, so a fresh browser sees one on its first visits to a home page. A test about something else closes it the way a user
  * would, whenever it covers what the test reaches for: Playwright runs this handler before an
  * action or an assertion finds the dialog in the way. tests/e2e/notifications.spec.ts tests the
  * popups themselves and does not use this.

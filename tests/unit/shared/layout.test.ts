@@ -19,6 +19,7 @@ import {
   socialLink,
   splitFooterSection,
   supportEmail,
+  tradeTabPath,
   utcOffsetLabel,
 } from '../../../src/shared/layout';
 import { siteConfigFixture } from '../../helpers/siteConfig';
@@ -67,6 +68,11 @@ describe('the mobile bottom tabs (spec 2, spec 9 "footer nav 5 tabs")', () => {
       ['assets', '/assets'],
       ['profile', '/profile/phoneusernav'],
     ]);
+  });
+
+  it('R-LAY-04 the trade tab opens futures where futures can be traded, and spot trading until then', () => {
+    expect(tradeTabPath(true)).toBe('/futures');
+    expect(tradeTabPath(false)).toBe('/exchange');
   });
 
   it('R-LAY-05 the assets and profile tabs are the ones a visitor is sent to login from', () => {

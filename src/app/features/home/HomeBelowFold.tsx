@@ -9,7 +9,7 @@ import type { Home } from '../../../shared/api/home';
 import type { SiteConfig } from '../../../shared/api/site';
 import { intlLocale, type Language } from '../../../shared/languages';
 import { languageName } from '../../i18n/languageName';
-import { localeParamOf, requestLanguageOf } from '../../i18n/routeLanguage';
+import { localeParamOf } from '../../i18n/routeLanguage';
 import { HomeNewsList, HomeTips } from './HomeNewsList';
 import { HomeRanks } from './HomeRanks';
 import { TopSearches } from './TopSearches';
@@ -20,7 +20,7 @@ function formatUtc(timeMs: number): string {
   return `${new Date(timeMs).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
-export default function HomeBelowFold({ home, config, language, locale }: { home: Home | null; config: SiteConfig; language: Language; locale: string | undefined }) {
+export default function HomeBelowFold({ home, config, language }: { home: Home | null; config: SiteConfig; language: Language }) {
   return (
     <>
       {home ? (
@@ -35,12 +35,12 @@ export default function HomeBelowFold({ home, config, language, locale }: { home
           </div>
         </>
       ) : null}
-      <SiteFacts config={config} language={language} locale={locale} />
+      <SiteFacts config={config} language={language} />
     </>
   );
 }
 
-function SiteFacts({ config, language, locale }: { config: SiteConfig; language: Language; locale: string | undefined }) {
+function SiteFacts({ config, language }: { config: SiteConfig; language: Language }) {
   const { t } = useLingui();
   return (
     <section className={styles.facts} aria-labelledby="home-facts-heading">
@@ -70,10 +70,6 @@ function SiteFacts({ config, language, locale }: { config: SiteConfig; language:
               {formatUtc(config.time)}
             </time>
           </dd>
-        </div>
-        <div>
-          <dt>{t`Request language`}</dt>
-          <dd>{requestLanguageOf(locale as Language | undefined)}</dd>
         </div>
       </dl>
     </section>

@@ -65,7 +65,7 @@ function HomePage() {
       {home ? <HomeMarketList symbols={home.symbols} /> : null}
       {view.phase === 'loading' ? null : (
         <Suspense fallback={null}>
-          <HomeBelowFold home={home} config={config} language={language} locale={locale} />
+          <HomeBelowFold home={home} config={config} language={language} />
         </Suspense>
       )}
     </article>
