@@ -35,7 +35,8 @@ const WEB_APP_MANIFEST: Partial<ManifestOptions> = {
   description: 'Trade crypto assets: quotes, spot exchange, futures, binary options, P2P and finance products.',
   lang: 'en',
   dir: 'ltr',
-  start_url: '/',
+  // One manifest for every language: a launch opens in the user's stored language (src/app/pwa/launch.ts).
+  start_url: '/?launch=app',
   scope: '/',
   display: 'standalone',
   // The light theme's background (index.html's theme-color meta tags follow the system theme in a tab).
@@ -51,10 +52,10 @@ const WEB_APP_MANIFEST: Partial<ManifestOptions> = {
   ],
   // The screens a trader opens most, from the app icon's menu (spec 2 paths).
   shortcuts: [
-    { name: 'Quotes', url: '/Quotes', icons: [{ src: '/icons/app/icon-96.png', sizes: '96x96', type: 'image/png' }] },
-    { name: 'Spot exchange', short_name: 'Exchange', url: '/Exchange', icons: [{ src: '/icons/app/icon-96.png', sizes: '96x96', type: 'image/png' }] },
-    { name: 'Assets', url: '/Assets', icons: [{ src: '/icons/app/icon-96.png', sizes: '96x96', type: 'image/png' }] },
-    { name: 'Notifications', url: '/Profile/Notification', icons: [{ src: '/icons/app/icon-96.png', sizes: '96x96', type: 'image/png' }] },
+    { name: 'Quotes', url: '/Quotes?launch=app', icons: [{ src: '/icons/app/icon-96.png', sizes: '96x96', type: 'image/png' }] },
+    { name: 'Spot exchange', short_name: 'Exchange', url: '/Exchange?launch=app', icons: [{ src: '/icons/app/icon-96.png', sizes: '96x96', type: 'image/png' }] },
+    { name: 'Assets', url: '/Assets?launch=app', icons: [{ src: '/icons/app/icon-96.png', sizes: '96x96', type: 'image/png' }] },
+    { name: 'Notifications', url: '/Profile/Notification?launch=app', icons: [{ src: '/icons/app/icon-96.png', sizes: '96x96', type: 'image/png' }] },
   ],
 };
 

@@ -10,12 +10,19 @@ import { createRoot } from 'react-dom/client';
 import { reportTabPath } from './api/hub';
 import { activateLanguage } from './i18n/catalogs';
 import { languageOfPath } from './i18n/routeLanguage';
+import { readStoredLanguage } from './i18n/storedLanguage';
 import { connectionAllowsPrefetch } from './pwa/connection';
 import { listenForChunkErrors } from './pwa/chunkReload';
+import { launchTarget } from './pwa/launch';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
 import { applyStoredTheme } from './state/theme';
 import { routeTree } from './routeTree.gen';
 import './styles/global.css';
+
+// A launch of the installed app opens in the user's language (pwa/launch.ts), before the router
+// reads the address.
+const launchAddress = launchTarget(window.location, readStoredLanguage());
+if (launchAddress !== null) window.history.replaceState(window.history.state, '', launchAddress);
 
 const router = createRouter({
   routeTree,

@@ -127,7 +127,9 @@ async function checkManifestAndIcons(context: BrowserContext): Promise<void> {
     icons: { src: string; sizes: string; type: string; purpose: string }[];
     shortcuts: { name: string; url: string; icons: { src: string; sizes: string }[] }[];
   };
-  expect(manifest).toMatchObject({ name: 'Exchange', short_name: 'Exchange', start_url: '/', scope: '/', display: 'standalone' });
+  expect(manifest).toMatchObject({ name: 'Exchange', short_name: 'Exchange', start_url: '/?launch=app', scope: '/', display: 'standalone' });
+  // A launch opens in the user's language: the start URL and every shortcut carry the marker.
+  expect(manifest.shortcuts.map((shortcut) => new URL(shortcut.url, 'https://exchange.test').search)).toEqual(manifest.shortcuts.map(() => '?launch=app'));
   expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
   expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
   const pngIcons = manifest.icons.filter((icon) => icon.type === 'image/png');
@@ -158,6 +160,20 @@ async function checkManifestAndIcons(context: BrowserContext): Promise<void> {
   const installability = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
   expect(installability.installabilityErrors).toEqual([]);
 }
+
+test.describe('launching the installed app', () => {
+  test('opens its start URL and its shortcuts in the language the user last used', async ({ page }) => {
+    await page.goto('/en/quotes');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.goto('/?launch=app');
+    await expect(page).toHaveURL(/\/en$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.goto('/de');
+    await page.goto('/Quotes?launch=app');
+    await expect(page).toHaveURL(/\/de\/Quotes$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  });
+});
 
 test.describe('the service worker', () => {
   test('precaches the shell with the hub\u2019s worker, then warms the route chunks on a good connection', async ({ page, context }) => {
