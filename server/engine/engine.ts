@@ -454,6 +454,16 @@ export class Engine {
     return list.map((order) => this.viewOf(this.market(order.symbolId), order));
   }
 
+  /** The orders of these ids as they are stored now (unknown ids are left out). */
+  async orderViews(orderIds: readonly number[]): Promise<OrderView[]> {
+    const views: OrderView[] = [];
+    for (const orderId of orderIds) {
+      const order = await repo.findOrder(this.context.db, orderId);
+      if (order) views.push(this.viewOf(this.market(order.symbolId), order));
+    }
+    return views;
+  }
+
   async orders(userId: number, filter: { symbolId?: number; status?: OrderStatus | 'closed'; offset: number; limit: number }): Promise<{ total: number; list: OrderView[] }> {
     const { total, list } = await repo.selectUserOrders(this.context.db, userId, filter);
     return { total, list: list.map((order) => this.viewOf(this.market(order.symbolId), order)) };

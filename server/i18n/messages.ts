@@ -1039,6 +1039,88 @@ export const NOTIFICATION_MESSAGES = {
   },
 } satisfies Record<string, Texts>;
 
+/**
+ * Messages of the platform's own notifications about a user's trading, which the spec's client
+ * names 'other' (server/modules/notification/service.ts, TRADING_NOTIFICATION_TYPE).
+ */
+export const TRADING_NOTIFICATION_MESSAGES = {
+  orderFilledBuy: {
+    en: 'Your buy order on {symbol} is filled: {quantity} {base} at an average price of {price} {quote}.',
+    de: 'Ihre Kauforder für {symbol} wurde ausgeführt: {quantity} {base} zum Durchschnittspreis von {price} {quote}.',
+    es: 'Su orden de compra en {symbol} se ha ejecutado: {quantity} {base} a un precio medio de {price} {quote}.',
+    fr: "Votre ordre d'achat sur {symbol} est exécuté : {quantity} {base} à un prix moyen de {price} {quote}.",
+    hi: '{symbol} पर आपका खरीद ऑर्डर पूरा हो गया: {quantity} {base}, औसत मूल्य {price} {quote}।',
+    id: 'Order beli Anda di {symbol} telah terisi: {quantity} {base} dengan harga rata-rata {price} {quote}.',
+    ja: '{symbol} の買い注文が約定しました：{quantity} {base}、平均価格 {price} {quote}。',
+    ko: '{symbol} 매수 주문이 체결되었습니다: {quantity} {base}, 평균 가격 {price} {quote}.',
+    ms: 'Pesanan beli anda bagi {symbol} telah dipenuhi: {quantity} {base} pada harga purata {price} {quote}.',
+    pt: 'Sua ordem de compra em {symbol} foi executada: {quantity} {base} a um preço médio de {price} {quote}.',
+    tl: 'Napuno na ang iyong buy order sa {symbol}: {quantity} {base} sa average na presyong {price} {quote}.',
+    zh: '您在 {symbol} 的买单已成交：{quantity} {base}，成交均价 {price} {quote}。',
+    'zh-CHT': '您在 {symbol} 的買單已成交：{quantity} {base}，成交均價 {price} {quote}。',
+  },
+  orderFilledSell: {
+    en: 'Your sell order on {symbol} is filled: {quantity} {base} at an average price of {price} {quote}.',
+    de: 'Ihre Verkaufsorder für {symbol} wurde ausgeführt: {quantity} {base} zum Durchschnittspreis von {price} {quote}.',
+    es: 'Su orden de venta en {symbol} se ha ejecutado: {quantity} {base} a un precio medio de {price} {quote}.',
+    fr: 'Votre ordre de vente sur {symbol} est exécuté : {quantity} {base} à un prix moyen de {price} {quote}.',
+    hi: '{symbol} पर आपका बिक्री ऑर्डर पूरा हो गया: {quantity} {base}, औसत मूल्य {price} {quote}।',
+    id: 'Order jual Anda di {symbol} telah terisi: {quantity} {base} dengan harga rata-rata {price} {quote}.',
+    ja: '{symbol} の売り注文が約定しました：{quantity} {base}、平均価格 {price} {quote}。',
+    ko: '{symbol} 매도 주문이 체결되었습니다: {quantity} {base}, 평균 가격 {price} {quote}.',
+    ms: 'Pesanan jual anda bagi {symbol} telah dipenuhi: {quantity} {base} pada harga purata {price} {quote}.',
+    pt: 'Sua ordem de venda em {symbol} foi executada: {quantity} {base} a um preço médio de {price} {quote}.',
+    tl: 'Napuno na ang iyong sell order sa {symbol}: {quantity} {base} sa average na presyong {price} {quote}.',
+    zh: '您在 {symbol} 的卖单已成交：{quantity} {base}，成交均价 {price} {quote}。',
+    'zh-CHT': '您在 {symbol} 的賣單已成交：{quantity} {base}，成交均價 {price} {quote}。',
+  },
+  orderCancelledBuy: {
+    en: 'Your buy order on {symbol} was cancelled. Filled before that: {filled} {base}.',
+    de: 'Ihre Kauforder für {symbol} wurde storniert. Bis dahin ausgeführt: {filled} {base}.',
+    es: 'Su orden de compra en {symbol} se ha cancelado. Ejecutado antes: {filled} {base}.',
+    fr: "Votre ordre d'achat sur {symbol} a été annulé. Exécuté auparavant : {filled} {base}.",
+    hi: '{symbol} पर आपका खरीद ऑर्डर रद्द कर दिया गया। इससे पहले पूरा हुआ: {filled} {base}।',
+    id: 'Order beli Anda di {symbol} dibatalkan. Terisi sebelumnya: {filled} {base}.',
+    ja: '{symbol} の買い注文がキャンセルされました。それまでの約定数量：{filled} {base}。',
+    ko: '{symbol} 매수 주문이 취소되었습니다. 취소 전 체결: {filled} {base}.',
+    ms: 'Pesanan beli anda bagi {symbol} telah dibatalkan. Dipenuhi sebelum itu: {filled} {base}.',
+    pt: 'Sua ordem de compra em {symbol} foi cancelada. Executado antes disso: {filled} {base}.',
+    tl: 'Kinansela ang iyong buy order sa {symbol}. Napuno bago nito: {filled} {base}.',
+    zh: '您在 {symbol} 的买单已撤销。撤销前已成交：{filled} {base}。',
+    'zh-CHT': '您在 {symbol} 的買單已撤銷。撤銷前已成交：{filled} {base}。',
+  },
+  orderCancelledSell: {
+    en: 'Your sell order on {symbol} was cancelled. Filled before that: {filled} {base}.',
+    de: 'Ihre Verkaufsorder für {symbol} wurde storniert. Bis dahin ausgeführt: {filled} {base}.',
+    es: 'Su orden de venta en {symbol} se ha cancelado. Ejecutado antes: {filled} {base}.',
+    fr: 'Votre ordre de vente sur {symbol} a été annulé. Exécuté auparavant : {filled} {base}.',
+    hi: '{symbol} पर आपका बिक्री ऑर्डर रद्द कर दिया गया। इससे पहले पूरा हुआ: {filled} {base}।',
+    id: 'Order jual Anda di {symbol} dibatalkan. Terisi sebelumnya: {filled} {base}.',
+    ja: '{symbol} の売り注文がキャンセルされました。それまでの約定数量：{filled} {base}。',
+    ko: '{symbol} 매도 주문이 취소되었습니다. 취소 전 체결: {filled} {base}.',
+    ms: 'Pesanan jual anda bagi {symbol} telah dibatalkan. Dipenuhi sebelum itu: {filled} {base}.',
+    pt: 'Sua ordem de venda em {symbol} foi cancelada. Executado antes disso: {filled} {base}.',
+    tl: 'Kinansela ang iyong sell order sa {symbol}. Napuno bago nito: {filled} {base}.',
+    zh: '您在 {symbol} 的卖单已撤销。撤销前已成交：{filled} {base}。',
+    'zh-CHT': '您在 {symbol} 的賣單已撤銷。撤銷前已成交：{filled} {base}。',
+  },
+  convertCompleted: {
+    en: 'Converted {fromAmount} {from} to {toAmount} {to}.',
+    de: '{fromAmount} {from} in {toAmount} {to} umgetauscht.',
+    es: 'Se convirtieron {fromAmount} {from} en {toAmount} {to}.',
+    fr: '{fromAmount} {from} convertis en {toAmount} {to}.',
+    hi: '{fromAmount} {from} को {toAmount} {to} में बदला गया।',
+    id: '{fromAmount} {from} telah dikonversi menjadi {toAmount} {to}.',
+    ja: '{fromAmount} {from} を {toAmount} {to} に交換しました。',
+    ko: '{fromAmount} {from}을(를) {toAmount} {to}(으)로 전환했습니다.',
+    ms: '{fromAmount} {from} telah ditukar kepada {toAmount} {to}.',
+    pt: '{fromAmount} {from} convertidos em {toAmount} {to}.',
+    tl: 'Na-convert ang {fromAmount} {from} sa {toAmount} {to}.',
+    zh: '已将 {fromAmount} {from} 兑换为 {toAmount} {to}。',
+    'zh-CHT': '已將 {fromAmount} {from} 兌換為 {toAmount} {to}。',
+  },
+} satisfies Record<string, Texts>;
+
 /** Messages of sign-up and reset codes sent by SMS or e-mail. */
 export const CODE_MESSAGES = {
   register: {

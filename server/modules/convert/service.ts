@@ -36,6 +36,7 @@ import {
   type ConvertQuote,
   type ConvertQuoteInput,
 } from '../../../src/shared/api/convert';
+import { createNotifications, TRADING_NOTIFICATION_TYPE } from '../notification/service';
 import * as repo from './repo';
 
 /** How long a quote holds: long enough to read and confirm, short enough that the book barely moves. */
@@ -308,7 +309,15 @@ export async function createOrder(context: AppContext, market: ConvertMarket, us
     if (!(await repo.markQuoteUsed(trx, quoteId, now))) throw new Error(`convert quote ${quoteId} was used concurrently`);
     await postTransaction(trx, { kind: 'convert', owner: userOwner(userId), memo: quoteId, now, postings: convertPostings(userId, quote) });
     const fields = { userId, quoteId, fromCurrency: quote.fromCurrency, toCurrency: quote.toCurrency, fromUnits: quote.fromUnits, toUnits: quote.toUnits, price: quote.price, createdAt: now };
-    return { order: { id: await repo.insertOrder(trx, fields), ...fields }, replayed: false };
+    const made = { id: await repo.insertOrder(trx, fields), ...fields };
+    // The result in the notification centre, in the same piece: no convert without its notice.
+    const view = orderView(made, scales);
+    await createNotifications(
+      trx,
+      [{ userId, type: TRADING_NOTIFICATION_TYPE.convertCompleted, params: { fromAmount: view.fromAmount, from: view.from, toAmount: view.toAmount, to: view.to } }],
+      now,
+    );
+    return { order: made, replayed: false };
   });
   // Published after the commit, like the engine's own balance events, for the user's private channel.
   if (!replayed) market.events.emit('balance', { userId, currencies: [order.fromCurrency, order.toCurrency] });

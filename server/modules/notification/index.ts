@@ -6,7 +6,7 @@ import { subscribeNotificationHandlers } from './service';
 export const notificationModule: AppModule = {
   name: 'notification',
   async register(api) {
-    subscribeNotificationHandlers(api.context, api.outbox);
+    subscribeNotificationHandlers(api.context, api.outbox, api.engine);
     await notificationRoutes(api);
   },
 };

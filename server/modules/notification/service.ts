@@ -1,5 +1,6 @@
 /**
- * Notifications: made from domain events of the outbox (sign-up, sign-in, password reset) and by
+ * Notifications: made from domain events of the outbox (sign-up, sign-in, password reset, a spot
+ * order filled or cancelled), by other areas in their own transaction (a convert) and by
  * operators, read by their owner only. Messages of typed notifications are rendered when read,
  * in the reader's language, from NOTIFICATION_MESSAGES and the stored params; an operator's
  * message is stored as written. The outbox delivers at least once, so every handler remembers the
@@ -11,7 +12,9 @@ import { LIST_PAGE_MAX, NOTIFICATION_LIST_DEFAULT_MAX, NOTIFICATION_TYPE, notifi
 import type { Language } from '../../../src/shared/languages';
 import type { AppContext } from '../../context';
 import { refuse } from './errors';
-import { NOTIFICATION_MESSAGES, translate, type Texts } from '../../i18n/messages';
+import { NOTIFICATION_MESSAGES, TRADING_NOTIFICATION_MESSAGES, translate, type Texts } from '../../i18n/messages';
+import type { OrderView } from '../../engine/types';
+import { readRobotsRecord } from '../robots/accounts';
 import type { Executor } from '../../core/executor';
 import { writeOutbox, type OutboxDispatcher, type OutboxEvent } from '../../outbox';
 import { getSiteSettings } from '../site/settings';
@@ -22,6 +25,17 @@ export const OPERATOR_NOTIFICATION_TYPE = 0;
 /** Published after each new notification, so that a socket can push it to its owner. */
 export const NOTIFICATION_CREATED_TOPIC = 'notification.created';
 const IP_TEXT_MAX = 64;
+
+/**
+ * The platform's notifications about a user's own trading. The spec's list of types has none for
+ * them, so its client names them 'other' (anything else is 'other'); the server keeps them apart
+ * to render their messages in the reader's language. High bits, clear of the spec's types.
+ */
+export const TRADING_NOTIFICATION_TYPE = {
+  orderFilled: 1 << 20,
+  orderCancelled: 1 << 21,
+  convertCompleted: 1 << 22,
+} as const;
 
 export interface CreateNotificationInput {
   userId: number;
@@ -72,7 +86,78 @@ function accountEventHandler(context: AppContext, type: number, paramsOf: (paylo
   };
 }
 
-export function subscribeNotificationHandlers(context: AppContext, outbox: OutboxDispatcher): void {
+const engineCommandPayload = z.object({
+  orders: z.array(z.object({ id: z.number(), userId: z.number(), status: z.string() })),
+});
+
+/** What the engine offers the notifications: the orders an event names, as stored. */
+export interface OrderReader {
+  orderViews(orderIds: readonly number[]): Promise<OrderView[]>;
+}
+
+function symbolParts(symbol: string): { name: string; base: string; quote: string } {
+  const [base = symbol, quote = ''] = symbol.split('_');
+  return { name: `${base}/${quote}`, base, quote };
+}
+
+/** The notification an order that left the book makes for its owner: filled, or cancelled with what had filled. */
+function orderNotification(order: OrderView, eventId: number): CreateNotificationInput {
+  const { name, base, quote } = symbolParts(order.symbol);
+  if (order.status === 'filled') {
+    return {
+      userId: order.userId,
+      type: TRADING_NOTIFICATION_TYPE.orderFilled,
+      params: { side: order.side, symbol: name, quantity: order.filledQuantity, base, price: order.averagePrice ?? '', quote },
+      outboxEventId: eventId,
+    };
+  }
+  return {
+    userId: order.userId,
+    type: TRADING_NOTIFICATION_TYPE.orderCancelled,
+    params: { side: order.side, symbol: name, filled: order.filledQuantity, base },
+    outboxEventId: eventId,
+  };
+}
+
+/**
+ * Turns the engine's command events into notifications: an order of a person that was filled or
+ * cancelled. The market-maker robots trade all day; their orders make none. The robots' accounts
+ * are read once they exist and kept (they never change).
+ */
+function engineCommandHandler(context: AppContext, orders: OrderReader) {
+  let robotIds: ReadonlySet<number> | null = null;
+  const robots = async (): Promise<ReadonlySet<number>> => {
+    if (robotIds) return robotIds;
+    const record = await readRobotsRecord(context.db);
+    if (!record) return new Set();
+    robotIds = new Set(record.userIds);
+    return robotIds;
+  };
+  return async (event: OutboxEvent): Promise<void> => {
+    const parsed = engineCommandPayload.safeParse(event.payload);
+    if (!parsed.success) {
+      context.log?.error({ eventId: event.id, topic: event.topic }, 'engine event without its orders; no notification made');
+      return;
+    }
+    const robotAccounts = await robots();
+    const closed = parsed.data.orders.filter((order) => order.status !== 'open' && !robotAccounts.has(order.userId));
+    if (closed.length === 0) return;
+    const views = await orders.orderViews(closed.map((order) => order.id));
+    await context.db.transaction().execute(async (trx) => {
+      const inputs: CreateNotificationInput[] = [];
+      for (const view of views) {
+        if (view.status === 'open') continue;
+        // At least once: a second delivery finds the notifications of the first.
+        if (await repo.existsForOutboxEvent(trx, view.userId, event.id)) continue;
+        inputs.push(orderNotification(view, event.id));
+      }
+      if (inputs.length > 0) await createNotifications(trx, inputs, context.now());
+    });
+  };
+}
+
+export function subscribeNotificationHandlers(context: AppContext, outbox: OutboxDispatcher, orders: OrderReader): void {
+  outbox.subscribe('engine.command', engineCommandHandler(context, orders));
   outbox.subscribe('account.registered', accountEventHandler(context, NOTIFICATION_TYPE.registration, () => ({})));
   outbox.subscribe(
     'account.signedIn',
@@ -83,15 +168,23 @@ export function subscribeNotificationHandlers(context: AppContext, outbox: Outbo
 
 const MESSAGES_BY_TYPE_NAME: Partial<Record<string, Texts>> = NOTIFICATION_MESSAGES;
 
+/** The message texts of a typed notification: by the spec's type name, or the platform's trading types. */
+function textsOf(type: number, params: Record<string, string | number>): Texts | undefined {
+  const sell = params.side === 'sell';
+  if (type === TRADING_NOTIFICATION_TYPE.orderFilled) return sell ? TRADING_NOTIFICATION_MESSAGES.orderFilledSell : TRADING_NOTIFICATION_MESSAGES.orderFilledBuy;
+  if (type === TRADING_NOTIFICATION_TYPE.orderCancelled) return sell ? TRADING_NOTIFICATION_MESSAGES.orderCancelledSell : TRADING_NOTIFICATION_MESSAGES.orderCancelledBuy;
+  if (type === TRADING_NOTIFICATION_TYPE.convertCompleted) return TRADING_NOTIFICATION_MESSAGES.convertCompleted;
+  return MESSAGES_BY_TYPE_NAME[notificationTypeName(type)];
+}
+
 function renderMessage(row: repo.NotificationRow, language: Language): string {
   if (row.message !== null) return row.message;
-  const texts = MESSAGES_BY_TYPE_NAME[notificationTypeName(row.type)];
-  if (!texts) return '';
   const params: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(row.params)) {
     if (typeof value === 'string' || typeof value === 'number') params[name] = value;
   }
-  return translate(texts, language, params);
+  const texts = textsOf(row.type, params);
+  return texts ? translate(texts, language, params) : '';
 }
 
 export async function notificationStatus(context: AppContext, userId: number): Promise<{ enabled: boolean; unread: number }> {
