@@ -197,7 +197,7 @@ describe('POST /convert/create', () => {
     expect(houseAfter.BTC - houseBefore.BTC).toBe(-1_663_332n);
     await expectAuditOk();
     // The result is in the notification centre, written with the convert.
-    const notifications = (await post('/notification/list', user)).json().data as { typeName: string; message: string }[];
+    const notifications = (await post('/notification/list', user, {})).json().data as { typeName: string; message: string }[];
     expect(notifications.map((item) => [item.typeName, item.message])).toEqual([['other', 'Converted 1000.000000 USDT to 0.01663332 BTC.']]);
   });
 
