@@ -21,9 +21,15 @@ export async function buildApp(buildId: string, outDir: string): Promise<void> {
   });
 }
 
-/** The files of a build under assets/, as the paths a browser asks for. */
+/**
+ * The files of a build under assets/, as the paths a browser asks for: not the brotli and gzip
+ * twins of the build's precompression, which the server sends under their file's own path.
+ */
 export function assetPaths(buildDir: string): string[] {
-  return fs.readdirSync(path.join(buildDir, 'assets')).map((fileName) => `/assets/${fileName}`);
+  return fs
+    .readdirSync(path.join(buildDir, 'assets'))
+    .filter((fileName) => !/\.(br|gz)$/.test(fileName))
+    .map((fileName) => `/assets/${fileName}`);
 }
 
 /** The entry script a build's index.html loads. */
