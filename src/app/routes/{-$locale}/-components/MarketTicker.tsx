@@ -6,13 +6,22 @@
 import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
 import { SYMBOL_TYPE } from '../../../../shared/constants';
+import type { MarketSymbol } from '../../../../shared/api/market';
 import { useHubStatus, useQuotes, useSymbols } from '../../../state/hub';
-import { ChangeBadge } from '../../../ui/MarketBits';
+import type { QuoteEntry } from '../../../state/hub-store';
+import { DataTable, type DataColumn } from '../../../ui/DataTable';
+import { ChangeBadge, CoinIcon } from '../../../ui/MarketBits';
+import { Panel } from '../../../ui/Panel';
 import styles from './Hub.module.css';
 import { HOME_STRINGS } from './strings';
 
 /** The markets the status page follows. */
 export const TICKER_SYMBOLS = ['BTC_USDT', 'ETH_USDT', 'SOL_USDT'] as const;
+
+interface TickerRow {
+  market: MarketSymbol;
+  entry: QuoteEntry | undefined;
+}
 
 export function MarketTicker() {
   const { _ } = useLingui();
@@ -26,59 +35,46 @@ export function MarketTicker() {
   const quotes = useQuotes(useMemo(() => markets.map((market) => market.id), [markets]));
   const feed = status?.quoteFeed ?? 'idle';
   const showingSaved = [...quotes.values()].some((entry) => entry.source === 'cache');
+  const rows: TickerRow[] = quotes.size === 0 ? [] : markets.map((market) => ({ market, entry: quotes.get(market.id) }));
+  const columns: DataColumn<TickerRow>[] = [
+    {
+      key: 'market',
+      label: _(HOME_STRINGS.marketColumn),
+      cell: ({ market }) => (
+        <span className={styles.marketName}>
+          <span className={styles.coin}>
+            <CoinIcon src={market.svgIcon} />
+          </span>
+          {market.name}
+        </span>
+      ),
+    },
+    { key: 'price', label: _(HOME_STRINGS.priceColumn), align: 'end', cell: ({ entry }) => <span data-testid="ticker-price">{entry?.quote.c ?? '—'}</span> },
+    { key: 'change', label: _(HOME_STRINGS.changeColumn), align: 'end', cell: ({ entry }) => <ChangeBadge changePercent={entry?.quote.changePercent} testId="ticker-change" /> },
+  ];
 
   return (
-    <section className={`${styles.card} ${styles.markets}`} aria-labelledby="markets-heading">
-      <div className={styles.cardHeader}>
-        <h2 id="markets-heading" className={styles.cardTitle}>
-          {_(HOME_STRINGS.marketsTitle)}
-        </h2>
+    <Panel
+      aria-labelledby="markets-heading"
+      title={<span id="markets-heading">{_(HOME_STRINGS.marketsTitle)}</span>}
+      actions={
         <span className={styles.feed} data-feed={feed} data-testid="quote-feed">
           <span className={styles.feedDot} aria-hidden="true" />
           {showingSaved ? _(HOME_STRINGS.savedPrices) : _(HOME_STRINGS.feed[feed])}
         </span>
-      </div>
-      <table className={styles.ticker} data-testid="ticker">
-        <thead>
-          <tr>
-            <th scope="col">{_(HOME_STRINGS.marketColumn)}</th>
-            <th scope="col" className={styles.numeric}>
-              {_(HOME_STRINGS.priceColumn)}
-            </th>
-            <th scope="col" className={styles.numeric}>
-              {_(HOME_STRINGS.changeColumn)}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {markets.map((market) => {
-            const entry = quotes.get(market.id);
-            return (
-              <tr
-                key={market.id}
-                data-testid="ticker-row"
-                data-symbol={market.symbol}
-                data-source={entry?.source ?? 'none'}
-                data-updates={entry?.updates ?? 0}
-              >
-                <th scope="row">
-                  <span className={styles.marketName}>
-                    <img src={market.svgIcon} alt="" width={24} height={24} className={styles.coin} />
-                    {market.name}
-                  </span>
-                </th>
-                <td className={styles.numeric} data-testid="ticker-price">
-                  {entry?.quote.c ?? '—'}
-                </td>
-                <td className={styles.numeric}>
-                  <ChangeBadge changePercent={entry?.quote.changePercent} testId="ticker-change" />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {markets.length === 0 || quotes.size === 0 ? <p className={styles.muted}>{_(HOME_STRINGS.quotesWaiting)}</p> : null}
-    </section>
+      }
+    >
+      <DataTable
+        caption={_(HOME_STRINGS.marketsTitle)}
+        columns={columns}
+        rows={rows}
+        rowKey={({ market }) => market.id}
+        rowProps={({ market, entry }) => ({ 'data-testid': 'ticker-row', 'data-symbol': market.symbol, 'data-source': entry?.source ?? 'none', 'data-updates': entry?.updates ?? 0 })}
+        empty={_(HOME_STRINGS.quotesWaiting)}
+        density="compact"
+        stackOnPhone={false}
+        testId="ticker"
+      />
+    </Panel>
   );
 }
