@@ -8,10 +8,30 @@ export const SIDE_LABELS: Record<OrderViewData['side'], MessageDescriptor> = { b
 export const TYPE_LABELS: Record<OrderViewData['type'], MessageDescriptor> = { limit: msg({ message: 'Limit', context: 'order type' }), market: msg({ message: 'Market', context: 'order type' }) };
 export const STATUS_LABELS: Record<OrderViewData['status'], MessageDescriptor> = { open: msg`Open`, filled: msg`Filled`, cancelled: msg`Cancelled` };
 
-/** The amount an order asks for: its quantity, or for a market buy the quote it spends. */
+/** The base and quote currencies of a symbol name (BTC_USDT). */
+function currenciesOf(symbol: string): { base: string; quote: string } {
+  const [base = symbol, quote = ''] = symbol.split('_');
+  return { base, quote };
+}
+
+/**
+ * The amount an order asks for, with its unit: its quantity in the base currency, or for a market
+ * buy the quote it spends ("20 USDT", never a bare 20 that reads as 20 BTC).
+ */
 export function orderAmountText(order: OrderViewData): string {
-  if (order.quantity !== null) return trimZeros(order.quantity);
-  return order.quoteAmount === null ? '—' : trimZeros(order.quoteAmount);
+  const { base, quote } = currenciesOf(order.symbol);
+  if (order.quantity !== null) return `${trimZeros(order.quantity)} ${base}`;
+  return order.quoteAmount === null ? '—' : `${trimZeros(order.quoteAmount)} ${quote}`;
+}
+
+/**
+ * What has filled, in the amount's unit so that the two compare: the base quantity, or for a
+ * market buy the quote spent, with the base it bought after it.
+ */
+export function orderFilledText(order: OrderViewData): string {
+  const { base, quote } = currenciesOf(order.symbol);
+  if (order.quantity === null && order.quoteAmount !== null) return `${trimZeros(order.filledQuote)} ${quote} (${trimZeros(order.filledQuantity)} ${base})`;
+  return `${trimZeros(order.filledQuantity)} ${base}`;
 }
 
 export function symbolName(symbol: string): string {
