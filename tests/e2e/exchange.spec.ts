@@ -199,6 +199,36 @@ test.describe('exchange', () => {
     await expect(page.getByTestId('orders-page')).toHaveText(/^Page 1 of \d+$/);
   });
 
+  test('open orders come a page at a time, and Cancel all cancels every one of the market after a confirmation', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const csrf = await signInContext(context, 'trader2@demo.exchange');
+    // 23 resting buys far below the market of ETH/USDT: two pages of 20.
+    for (let index = 0; index < 23; index += 1) {
+      const answer = await context.request.post('/api/v1/exchange/create', {
+        data: { symbol: 'ETH_USDT', side: 'buy', type: 'limit', price: `${100 + index}.00`, quantity: '0.01' },
+        headers: { 'X-XSRF-TOKEN': csrf },
+      });
+      expect(((await answer.json()) as { errcode: number }).errcode).toBe(0);
+    }
+    const page = await context.newPage();
+    await page.goto('/en/exchange?id=eth_usdt');
+    const open = page.getByTestId('open-orders');
+    await expect(open.getByTestId('order-row')).toHaveCount(20);
+    await expect(page.getByTestId('open-orders-page')).toHaveText(/^Page 1 of \d+$/);
+    await page.getByTestId('open-orders-next').click();
+    await expect(page.getByTestId('open-orders-page')).toHaveText(/^Page 2 of \d+$/);
+    await expect(open.getByTestId('order-row').first()).toBeVisible();
+
+    await page.getByTestId('orders-cancel-all').click();
+    const dialog = page.getByTestId('cancel-all-dialog');
+    await expect(dialog).toContainText('ETH/USDT');
+    await page.getByTestId('cancel-all-dialog-confirm').click();
+    await expect(page.getByTestId('toast').filter({ hasText: /^Orders cancelled: \d+/ })).toBeVisible();
+    await expect(page.getByTestId('open-orders-empty')).toBeVisible();
+    await expect(page.getByTestId('orders-cancel-all')).toHaveCount(0);
+    await context.close();
+  });
+
   test('R-API-04 a refused order (insufficient balance) shows the translated errmsg', async ({ context }) => {
     const page = await openSignedIn(context, '/de/exchange?id=btc_usdt');
     const form = page.getByTestId('order-form-buy');

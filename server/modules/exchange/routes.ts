@@ -6,7 +6,8 @@
  * on any market, so that funds are never stuck behind a market the user no longer sees.
  */
 import type { FastifyInstance } from 'fastify';
-import { activeOrdersCall, cancelOrderCall, createOrderCall, ORDERS_PAGE_MAX, ordersCall } from '../../../src/shared/api/exchange';
+import { activeOrdersCall, cancelAllOrdersCall, cancelOrderCall, createOrderCall, ORDERS_PAGE_MAX, ordersCall } from '../../../src/shared/api/exchange';
+import { BusinessError } from '../../core/errors';
 import { refuse } from './errors';
 import { registerCall } from '../../http/route';
 import type { Engine } from '../../engine/engine';
@@ -14,6 +15,8 @@ import type { SessionUser } from '../../core/viewer';
 
 /** Orders per minute per client: generous for people, a brake for a runaway script. */
 const CREATE_PER_MINUTE = 600;
+/** "Cancel all" per minute per client: each one may cancel hundreds of orders. */
+const CANCEL_ALL_PER_MINUTE = 30;
 
 export function resolveSymbolId(engine: Engine, key: number | string, viewer: SessionUser): number {
   // Forms send the id as text: digits are an id, anything else a name.
@@ -51,6 +54,31 @@ export async function exchangeRoutes(app: FastifyInstance): Promise<void> {
   );
 
   registerCall(app, cancelOrderCall, async (request) => engine.cancelOrder(request.user!.id, request.query.id), { perMinute: CREATE_PER_MINUTE });
+
+  registerCall(
+    app,
+    cancelAllOrdersCall,
+    async (request) => {
+      const userId = request.user!.id;
+      const symbolId = request.query.symbol === undefined ? undefined : resolveSymbolId(engine, request.query.symbol, request.user!);
+      const open = await engine.activeOrders(userId, symbolId);
+      // Every cancel is a command of its own; sent together they share the group commit's fsync.
+      const outcomes = await Promise.all(
+        open.map((order) =>
+          engine.cancelOrder(userId, order.id).then(
+            () => true,
+            (error: unknown) => {
+              // Filled or cancelled since the list was read: nothing left to cancel.
+              if (error instanceof BusinessError && error.code === 'orderNotOpen') return false;
+              throw error;
+            },
+          ),
+        ),
+      );
+      return { cancelled: outcomes.filter(Boolean).length };
+    },
+    { perMinute: CANCEL_ALL_PER_MINUTE },
+  );
 
   registerCall(app, ordersCall, async (request) => {
     const body = request.body;

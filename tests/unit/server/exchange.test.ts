@@ -73,6 +73,26 @@ describe('POST /exchange/cancelorder', () => {
   });
 });
 
+describe('POST /exchange/cancelall', () => {
+  it('cancels every open order of the caller in one market, then in all, and touches nobody else\'s', async () => {
+    const carol = await createTestUser(server);
+    await creditUser(server, carol.userId, 'USDT', '10000');
+    await creditUser(server, bob.userId, 'USDT', '1000');
+    for (const price of ['30000', '30001', '30002']) await post(carol, '/exchange/create', { symbol: 'BTC_USDT', side: 'buy', price, quantity: '0.01' });
+    await post(carol, '/exchange/create', { symbol: 'ETH_USDT', side: 'buy', price: '1000', quantity: '0.1' });
+    const bobs = (await post(bob, '/exchange/create', { symbol: 'BTC_USDT', side: 'buy', price: '30000', quantity: '0.01' })).json().data;
+
+    expect((await post(carol, '/exchange/cancelall?symbol=BTC_USDT')).json()).toEqual({ errcode: 0, data: { cancelled: 3 } });
+    expect((await post(carol, '/exchange/activeorders')).json().data.map((order: { symbol: string }) => order.symbol)).toEqual(['ETH_USDT']);
+    expect((await post(carol, '/exchange/cancelall')).json()).toEqual({ errcode: 0, data: { cancelled: 1 } });
+    expect((await post(carol, '/exchange/cancelall')).json()).toEqual({ errcode: 0, data: { cancelled: 0 } });
+    expect((await post(bob, '/exchange/activeorders')).json().data.map((order: { id: number }) => order.id)).toContain(bobs.id);
+    // Every hold is released: Carol has all her USDT again.
+    const balance = (await post(carol, '/balance/get?currency=USDT')).json().data;
+    expect(balance).toMatchObject({ balance: '10000.000000', frozen: '0.000000' });
+  });
+});
+
 describe('POST /exchange/orders', () => {
   it('pages the user own orders newest first with a server-side cap', async () => {
     const page = (await post(alice, '/exchange/orders', { offset: 0, limit: 100000 })).json().data;

@@ -1,13 +1,14 @@
 /**
  * A table of spot orders (spec 2, Exchange CurrentOrder and HistoricalOrders, and the
  * /Exchange/ExchangeCoinOrder page): time, pair, side, type, price, amount, filled, average,
- * fee, status, and a cancel button for open orders. It is the kit's table: phones get one card
- * per order, and the table's place says when the orders are loading or there are none.
+ * fee, status, and a cancel button for open orders, with "Cancel all" above them. It is the kit's
+ * table: phones get one card per order, a long list comes a page at a time, and the table's place
+ * says when the orders are loading or there are none.
  */
 import { useLingui } from '@lingui/react';
 import { useLingui as useMacroLingui } from '@lingui/react/macro';
 import { useRef, useState, type ReactNode } from 'react';
-import { cancelOrderCall, type OrderViewData } from '../../../shared/api/exchange';
+import { cancelAllOrdersCall, cancelOrderCall, type OrderViewData } from '../../../shared/api/exchange';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import { formatDate } from '../../../shared/format';
 import { callApi } from '../../api/client';
@@ -16,8 +17,13 @@ import { showToast } from '../../state/hub-store';
 import { trimZeros } from '../../../shared/decimal';
 import { Badge, type BadgeTone } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/Dialog';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
-import { orderAmountText, SIDE_LABELS, STATUS_LABELS, symbolName, TYPE_LABELS } from './orderLabels';
+import styles from './exchange.module.css';
+import { orderAmountText, orderFilledText, SIDE_LABELS, STATUS_LABELS, symbolName, TYPE_LABELS } from './orderLabels';
+
+/** Orders a page of a long list shows: two hundred open orders are not one 10,000 px page. */
+export const ORDERS_TABLE_PAGE_SIZE = 20;
 
 const STATUS_TONES: Record<OrderViewData['status'], BadgeTone> = { open: 'info', filled: 'success', cancelled: 'neutral' };
 
@@ -30,14 +36,22 @@ export interface OrdersTableProps {
   emptyText: ReactNode;
   /** The orders are still being read. */
   loading?: boolean;
+  /** Offers "Cancel all" for the open orders of this market (a symbol name, BTC_USDT). */
+  cancelAllSymbol?: string;
 }
 
-export function OrdersTable({ orders, onCancelled, testId, emptyText, loading = false }: OrdersTableProps) {
+export function OrdersTable({ orders, onCancelled, testId, emptyText, loading = false, cancelAllSymbol }: OrdersTableProps) {
   const { _ } = useLingui();
   const { t } = useMacroLingui();
   const language = useLanguage();
   const [cancelling, setCancelling] = useState<number | null>(null);
   const busy = useRef(false);
+  const [page, setPage] = useState(1);
+  const pageCount = Math.max(1, Math.ceil(orders.length / ORDERS_TABLE_PAGE_SIZE));
+  // A list that shrank (orders filled or cancelled) keeps the reader on its last page.
+  const shownPage = Math.min(page, pageCount);
+  const shown = orders.slice((shownPage - 1) * ORDERS_TABLE_PAGE_SIZE, shownPage * ORDERS_TABLE_PAGE_SIZE);
+  const openCount = orders.filter((order) => order.status === 'open').length;
 
   const cancel = async (order: OrderViewData) => {
     if (busy.current) return;
@@ -71,7 +85,7 @@ export function OrdersTable({ orders, onCancelled, testId, emptyText, loading = 
     { key: 'type', label: t`Type`, cell: (order) => _(TYPE_LABELS[order.type]) },
     { key: 'price', label: t`Price`, align: 'end', cell: (order) => (order.price === null ? t({ message: 'Market', context: 'order price' }) : trimZeros(order.price)) },
     { key: 'amount', label: t`Amount`, align: 'end', cell: (order) => orderAmountText(order) },
-    { key: 'filled', label: t`Filled`, align: 'end', cell: (order) => <span data-testid="order-filled">{trimZeros(order.filledQuantity)}</span> },
+    { key: 'filled', label: t`Filled`, align: 'end', cell: (order) => <span data-testid="order-filled">{orderFilledText(order)}</span> },
     { key: 'average', label: t`Average`, align: 'end', cell: (order) => (order.averagePrice === null ? '—' : trimZeros(order.averagePrice)) },
     { key: 'fee', label: t`Fee`, align: 'end', cell: (order) => `${trimZeros(order.fee)} ${order.feeCurrency}` },
     {
@@ -99,16 +113,64 @@ export function OrdersTable({ orders, onCancelled, testId, emptyText, loading = 
     });
   }
 
-  return (
+  const table = (
     <DataTable
       columns={columns}
-      rows={orders}
+      rows={shown}
       rowKey={(order) => order.id}
       caption={t`My orders`}
       state={loading ? 'loading' : 'ready'}
       empty={<span data-testid={`${testId}-empty`}>{emptyText}</span>}
       rowProps={(order) => ({ 'data-testid': 'order-row', 'data-order-id': order.id, 'data-status': order.status, 'data-side': order.side })}
       testId={testId}
+      paging={pageCount > 1 ? { page: shownPage, pageCount, onPage: setPage, testIds: { previous: `${testId}-previous`, page: `${testId}-page`, next: `${testId}-next` } } : undefined}
     />
+  );
+  if (!onCancelled || cancelAllSymbol === undefined || openCount < 2) return table;
+  return (
+    <>
+      <div className={styles.ordersToolbar}>
+        <CancelAll symbol={cancelAllSymbol} count={openCount} onDone={onCancelled} />
+      </div>
+      {table}
+    </>
+  );
+}
+
+/** "Cancel all" with its confirmation: every open order of the market, in one call. */
+function CancelAll({ symbol, count, onDone }: { symbol: string; count: number; onDone: () => void }) {
+  const { t } = useMacroLingui();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const pair = symbolName(symbol);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      const result = await callApi(cancelAllOrdersCall, { query: { symbol } });
+      if (result) showToast(t`Orders cancelled: ${result.cancelled}`, ERROR_TOAST_MS, 'success');
+    } finally {
+      setBusy(false);
+      // Read again whatever happened: some orders may have filled or been cancelled meanwhile.
+      onDone();
+    }
+  };
+  return (
+    <>
+      <Button variant="secondary" size="small" onClick={() => setOpen(true)} data-testid="orders-cancel-all">
+        {t`Cancel all`}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={t`Cancel all open orders?`}
+        description={t`Your ${count} open orders on ${pair} will be cancelled and their funds released.`}
+        confirmLabel={t`Cancel all`}
+        cancelLabel={t`Keep them`}
+        confirmVariant="danger"
+        onConfirm={confirm}
+        busy={busy}
+        testId="cancel-all-dialog"
+      />
+    </>
   );
 }
