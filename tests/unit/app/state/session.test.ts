@@ -116,11 +116,19 @@ describe('session store', () => {
     expect(session.identityStatus).toBeNull();
   });
 
-  it('R-STATE-14 reset clears all session data except the home config', async () => {
+  it('R-STATE-14 R-ENT-14 the tab\'s session data holds the profile, identity status, balances, unread list and home config; reset clears all of it except the home config', async () => {
+    // The hub holds the rest of spec 3's session data for every tab (symbols, config, the
+    // notification status and unread count: tests/unit/workers); option price data comes with
+    // binary options.
+    answers.identityverification = () => ({ body: { errcode: 0, data: 1 } });
     await Promise.all([loadProfile(), loadIdentityStatus(), loadBalances()]);
     const homeConfig = { language: 'en', referralCode: null, home: {} as never };
     session.homeConfig = homeConfig;
     session.unreadList = [{ id: 1, uid: 1, type: 2, typeName: 'login', message: 'hi', readFlag: false, createdAt: 0 }];
+    expect(session.profile).toMatchObject({ email: PROFILE.email });
+    expect(session.identityStatus).toBe(1);
+    expect(session.balances).toEqual([{ currency: 'USDT', balance: '1.000', frozen: '0.000', displayName: 'USDT' }]);
+    expect(session.unreadList).toHaveLength(1);
     resetSession();
     expect(session.profile).toBeNull();
     expect(session.identityStatus).toBeNull();
