@@ -15,7 +15,7 @@
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
-import { refuse } from '../core/errors';
+import { BusinessError, refuse } from '../core/errors';
 import { consumeHold, placeHold, postTransaction, releaseHold, systemOwner, userOwner, type OwnerKey } from '../ledger/ledger';
 import { formatUnits, parseUnits } from '../../src/shared/money';
 import { parsePositiveUnits } from '../core/amounts';
@@ -184,6 +184,28 @@ export class Engine {
     });
     this.publish(market, pending, outcome.levelChanges);
     return this.viewOf(market, pending.orders.get(outcome.value)!);
+  }
+
+  /**
+   * Cancels every open order of a user, of one market or of all (at most as many as activeOrders
+   * reads), and answers how many it cancelled. Each cancel is a command of its own; sent together
+   * they share the group commit's fsync. An order that filled or was cancelled since the list was
+   * read is left as it is.
+   */
+  async cancelOpenOrders(userId: number, symbolId?: number): Promise<number> {
+    const open = await this.activeOrders(userId, symbolId);
+    const outcomes = await Promise.all(
+      open.map((order) =>
+        this.cancelOrder(userId, order.id).then(
+          () => true,
+          (error: unknown) => {
+            if (error instanceof BusinessError && error.code === 'orderNotOpen') return false;
+            throw error;
+          },
+        ),
+      ),
+    );
+    return outcomes.filter(Boolean).length;
   }
 
   /**

@@ -7,7 +7,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { activeOrdersCall, cancelAllOrdersCall, cancelOrderCall, createOrderCall, ORDERS_PAGE_MAX, ordersCall } from '../../../src/shared/api/exchange';
-import { BusinessError } from '../../core/errors';
 import { refuse } from './errors';
 import { registerCall } from '../../http/route';
 import type { Engine } from '../../engine/engine';
@@ -59,23 +58,8 @@ export async function exchangeRoutes(app: FastifyInstance): Promise<void> {
     app,
     cancelAllOrdersCall,
     async (request) => {
-      const userId = request.user!.id;
       const symbolId = request.query.symbol === undefined ? undefined : resolveSymbolId(engine, request.query.symbol, request.user!);
-      const open = await engine.activeOrders(userId, symbolId);
-      // Every cancel is a command of its own; sent together they share the group commit's fsync.
-      const outcomes = await Promise.all(
-        open.map((order) =>
-          engine.cancelOrder(userId, order.id).then(
-            () => true,
-            (error: unknown) => {
-              // Filled or cancelled since the list was read: nothing left to cancel.
-              if (error instanceof BusinessError && error.code === 'orderNotOpen') return false;
-              throw error;
-            },
-          ),
-        ),
-      );
-      return { cancelled: outcomes.filter(Boolean).length };
+      return { cancelled: await engine.cancelOpenOrders(request.user!.id, symbolId) };
     },
     { perMinute: CANCEL_ALL_PER_MINUTE },
   );

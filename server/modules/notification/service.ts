@@ -10,6 +10,7 @@ import { z } from 'zod/mini';
 import type { Notification } from '../../../src/shared/api/notification';
 import { LIST_PAGE_MAX, NOTIFICATION_LIST_DEFAULT_MAX, NOTIFICATION_TYPE, notificationTypeName } from '../../../src/shared/constants';
 import type { Language } from '../../../src/shared/languages';
+import { splitSymbol } from '../../../src/shared/symbols';
 import type { AppContext } from '../../context';
 import { refuse } from './errors';
 import { NOTIFICATION_MESSAGES, TRADING_NOTIFICATION_MESSAGES, translate, type Texts } from '../../i18n/messages';
@@ -95,14 +96,10 @@ export interface OrderReader {
   orderViews(orderIds: readonly number[]): Promise<OrderView[]>;
 }
 
-function symbolParts(symbol: string): { name: string; base: string; quote: string } {
-  const [base = symbol, quote = ''] = symbol.split('_');
-  return { name: `${base}/${quote}`, base, quote };
-}
-
 /** The notification an order that left the book makes for its owner: filled, or cancelled with what had filled. */
 function orderNotification(order: OrderView, eventId: number): CreateNotificationInput {
-  const { name, base, quote } = symbolParts(order.symbol);
+  const { baseSymbol: base, quoteSymbol: quote } = splitSymbol(order.symbol);
+  const name = `${base}/${quote}`;
   if (order.status === 'filled') {
     return {
       userId: order.userId,

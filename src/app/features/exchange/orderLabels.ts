@@ -3,23 +3,18 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { OrderViewData } from '../../../shared/api/exchange';
 import { trimZeros } from '../../../shared/decimal';
+import { splitSymbol } from '../../../shared/symbols';
 
 export const SIDE_LABELS: Record<OrderViewData['side'], MessageDescriptor> = { buy: msg`Buy`, sell: msg`Sell` };
 export const TYPE_LABELS: Record<OrderViewData['type'], MessageDescriptor> = { limit: msg({ message: 'Limit', context: 'order type' }), market: msg({ message: 'Market', context: 'order type' }) };
 export const STATUS_LABELS: Record<OrderViewData['status'], MessageDescriptor> = { open: msg`Open`, filled: msg`Filled`, cancelled: msg`Cancelled` };
-
-/** The base and quote currencies of a symbol name (BTC_USDT). */
-function currenciesOf(symbol: string): { base: string; quote: string } {
-  const [base = symbol, quote = ''] = symbol.split('_');
-  return { base, quote };
-}
 
 /**
  * The amount an order asks for, with its unit: its quantity in the base currency, or for a market
  * buy the quote it spends ("20 USDT", never a bare 20 that reads as 20 BTC).
  */
 export function orderAmountText(order: OrderViewData): string {
-  const { base, quote } = currenciesOf(order.symbol);
+  const { baseSymbol: base, quoteSymbol: quote } = splitSymbol(order.symbol);
   if (order.quantity !== null) return `${trimZeros(order.quantity)} ${base}`;
   return order.quoteAmount === null ? '—' : `${trimZeros(order.quoteAmount)} ${quote}`;
 }
@@ -29,7 +24,7 @@ export function orderAmountText(order: OrderViewData): string {
  * market buy the quote spent, with the base it bought after it.
  */
 export function orderFilledText(order: OrderViewData): string {
-  const { base, quote } = currenciesOf(order.symbol);
+  const { baseSymbol: base, quoteSymbol: quote } = splitSymbol(order.symbol);
   if (order.quantity === null && order.quoteAmount !== null) return `${trimZeros(order.filledQuote)} ${quote} (${trimZeros(order.filledQuantity)} ${base})`;
   return `${trimZeros(order.filledQuantity)} ${base}`;
 }
