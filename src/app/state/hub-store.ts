@@ -18,8 +18,8 @@ export interface QuoteEntry {
 export interface Toast {
   id: number;
   message: string;
-  /** Errors come from the client (spec 8); successes from the page ('read all'). */
-  tone: 'error' | 'success';
+  /** Errors come from the client (spec 8); successes from the page ('read all'); info says what happens next (log in first). */
+  tone: 'error' | 'success' | 'info';
 }
 
 export interface HubViewState {
@@ -131,9 +131,13 @@ function withQuotes(current: ReadonlyMap<number, QuoteEntry>, quotes: Quote[], s
   return next;
 }
 
-/** Shows a toast for durationMs (spec 8: errors for ERROR_TOAST_MS); the hub and the tab's client both use it. */
+/**
+ * Shows a toast for durationMs (spec 8: errors for ERROR_TOAST_MS); the hub and the tab's client
+ * both use it. A toast replaces the ones before it: the latest outcome is the one that holds, and
+ * an old refusal beside a new success ("below the minimum" over "Order placed") would contradict it.
+ */
 export function showToast(message: string, durationMs: number, tone: Toast['tone'] = 'error'): void {
   const toast: Toast = { id: nextToastId++, message, tone };
-  update({ toasts: [...state.toasts, toast] });
+  update({ toasts: [toast] });
   setTimeout(() => hubStore.dismissToast(toast.id), durationMs);
 }

@@ -25,7 +25,7 @@ function ToastItem({ toast }: { toast: Toast }) {
   return (
     <p className={styles.toast} data-tone={toast.tone} data-testid="toast">
       <span className={styles.mark} aria-hidden="true">
-        {toast.tone === 'success' ? <SuccessIcon /> : <ErrorIcon />}
+        {toast.tone === 'success' ? <SuccessIcon /> : toast.tone === 'info' ? <InfoIcon /> : <ErrorIcon />}
       </span>
       <span className={styles.message}>{toast.message}</span>
       <button type="button" className={styles.close} onClick={() => hubStore.dismissToast(toast.id)} aria-label={t`Dismiss`}>
@@ -49,6 +49,15 @@ function ErrorIcon() {
     <svg viewBox="0 0 20 20" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
       <circle cx="10" cy="10" r="8" />
       <path d="M10 6v4.5M10 13.6v.1" />
+    </svg>
+  );
+}
+
+function InfoIcon() {
+  return (
+    <svg viewBox="0 0 20 20" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <circle cx="10" cy="10" r="8" />
+      <path d="M10 9v5M10 6.2v.1" />
     </svg>
   );
 }
