@@ -71,6 +71,14 @@ export function isBottomNavHidden(path: string): boolean {
   return BOTTOM_NAVLESS_SECTIONS.has(sectionOf(path));
 }
 
+/** Pages with an order form far down the tab order: a second skip link leads straight to it (ORDER_FORM_ANCHOR). */
+const ORDER_FORM_PAGES = new Set(['/exchange', '/exchange/components/tradingpage', '/exchange/app/tradingpage', '/exchange/components/entrustorder']);
+export const ORDER_FORM_ANCHOR = 'order-form';
+
+export function hasOrderFormSkip(path: string): boolean {
+  return ORDER_FORM_PAGES.has(pageOfPath(path));
+}
+
 /** The five bottom tabs of spec 2, in order, with the paths they open. */
 export const BOTTOM_TABS = [
   { key: 'home', path: '/' },

@@ -232,6 +232,8 @@ test.describe('popup notices', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(page.getByTestId('site-name')).toBeVisible();
+    // Nothing opened the notice, so the focus goes to the page's main content, not the document's start.
+    await expect(page.locator('main#main')).toBeFocused();
 
     await visit(titles.daily);
     await page.getByTestId('popup-notice-close').click();
@@ -240,6 +242,7 @@ test.describe('popup notices', () => {
     await visit(titles.always);
     await page.getByTestId('popup-notice-confirm').click();
     await expect(dialog).toHaveCount(0);
+    await expect(page.locator('main#main')).toBeFocused();
     await visit(titles.always);
     await page.keyboard.press('Escape');
 

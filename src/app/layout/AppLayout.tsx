@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { SiteConfig } from '../../shared/api/site';
-import { isBottomNavHidden, isFooterHidden } from '../../shared/layout';
+import { hasOrderFormSkip, isBottomNavHidden, isFooterHidden, ORDER_FORM_ANCHOR } from '../../shared/layout';
 import { Toaster } from '../ui/Toaster';
 import styles from './AppLayout.module.css';
 import { BottomNav } from './BottomNav';
@@ -21,13 +21,19 @@ export function AppLayout({ config, children }: { config: SiteConfig; children: 
   const bottomNavShown = !isBottomNavHidden(pathname);
   return (
     <div className={styles.layout} data-bottom-nav={bottomNavShown ? 'shown' : 'hidden'}>
+      {/* Visible on keyboard focus only. */}
       <a className={styles.skipLink} href="#main">
-        {/* Visible on keyboard focus only. */}
         <SkipLinkText />
       </a>
+      {hasOrderFormSkip(pathname) ? (
+        <a className={styles.skipLink} href={`#${ORDER_FORM_ANCHOR}`} data-testid="skip-to-order-form">
+          <SkipLinkText target="order form" />
+        </a>
+      ) : null}
       <Header config={config} />
       <MobileTopBar />
-      <main id="main" className={styles.main}>
+      {/* tabIndex -1: the skip link and a closed dialog whose opener is gone can focus it. */}
+      <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>
       {isFooterHidden(pathname) ? null : <Footer config={config} />}
@@ -38,7 +44,7 @@ export function AppLayout({ config, children }: { config: SiteConfig; children: 
   );
 }
 
-function SkipLinkText() {
+function SkipLinkText({ target = 'content' }: { target?: 'content' | 'order form' }) {
   const { t } = useLingui();
-  return <>{t`Skip to content`}</>;
+  return <>{target === 'content' ? t`Skip to content` : t`Skip to the order form`}</>;
 }

@@ -1,6 +1,7 @@
 /**
  * Modal dialogs on Radix (focus moves in and stays until it closes, Escape and the close button
- * close it, the page behind is inert, focus goes back to what opened it). Dialog is centred;
+ * close it, the page behind is inert, focus goes back to what opened it, or to the main content
+ * when that is gone: focus.ts). Dialog is centred;
  * Sheet slides in from a side (or up from the bottom on a phone); ConfirmDialog asks one question
  * with a confirm and a cancel button and stays open, busy, while the confirmed action runs.
  * Controlled: the screen holds `open` and gets `onOpenChange`.
@@ -9,6 +10,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Button, type ButtonVariant } from './Button';
+import { keepFocusInPage } from './focus';
 import { CloseIcon } from './icons';
 import styles from './Dialog.module.css';
 
@@ -31,7 +33,14 @@ function ModalFrame({ open, onOpenChange, title, description, children, footer, 
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         {/* Without a description, aria-describedby is given as undefined: Radix then links none (and does not warn). */}
-        <RadixDialog.Content className={styles.content} data-kind={kind} data-side={side} data-testid={testId} {...(description ? {} : { 'aria-describedby': undefined })}>
+        <RadixDialog.Content
+          className={styles.content}
+          data-kind={kind}
+          data-side={side}
+          data-testid={testId}
+          onCloseAutoFocus={keepFocusInPage}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
           <header className={styles.header}>
             <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
             <RadixDialog.Close asChild>

@@ -170,7 +170,7 @@ describe('FormField', () => {
 });
 
 describe('useSubmitOnce and the loading button', () => {
-  it('sends once however often it is clicked while in flight, and the button is busy meanwhile', async () => {
+  it('sends once however often it is clicked while in flight, and the button is busy meanwhile, keeping its focus', async () => {
     let release: () => void = () => undefined;
     const submit = vi.fn(() => new Promise<void>((resolve) => (release = resolve)));
     function Form() {
@@ -183,13 +183,16 @@ describe('useSubmitOnce and the loading button', () => {
     }
     const view = render(<Form />);
     const button = view.querySelector('button') as HTMLButtonElement;
+    button.focus();
     act(() => button.click());
     act(() => button.click());
     expect(submit).toHaveBeenCalledTimes(1);
-    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
     expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(document.activeElement).toBe(button);
     await act(async () => release());
-    expect(button.disabled).toBe(false);
+    expect(button.getAttribute('aria-disabled')).toBeNull();
+    expect(document.activeElement).toBe(button);
     act(() => button.click());
     expect(submit).toHaveBeenCalledTimes(2);
   });

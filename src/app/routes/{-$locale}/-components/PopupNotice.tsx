@@ -12,6 +12,8 @@
  * 10 KB gzip, and a notice shows on most first visits, soon enough that its code would count in
  * the home page's first-paint budget (tests/e2e/budget.spec.ts). showModal gives what the kit's
  * gives (focus moves in, the page behind is inert, Escape closes it); its buttons are the kit's.
+ * The notice opened by itself, so there is no opener to give the focus back to: closing it puts
+ * the focus on the main content (focus.ts), not on the document's start.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -21,6 +23,7 @@ import { popupDayNumber, selectPopupNotice } from '../../../../shared/popup';
 import { getHub } from '../../../api/hub';
 import { useLanguage } from '../../../i18n/useLanguage';
 import { Button, ButtonLink } from '../../../ui/Button';
+import { keepFocusInPage } from '../../../ui/focus';
 import { CloseIcon } from '../../../ui/icons';
 import styles from './PopupNotice.module.css';
 
@@ -73,7 +76,10 @@ function PopupNoticeDialog({ notice, onClose }: { notice: NoticeSummary; onClose
       aria-describedby={notice.summary ? summaryId : undefined}
       data-testid="popup-notice"
       data-notice-id={notice.id}
-      onClose={onClose}
+      onClose={() => {
+        onClose();
+        keepFocusInPage();
+      }}
     >
       <div className={styles.heading}>
         <h2 id={titleId} className={styles.title} data-testid="popup-notice-title">
