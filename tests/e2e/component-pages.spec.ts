@@ -112,3 +112,28 @@ test('a visitor on the trading robot is asked to log in and comes back to it', a
   await page.goto('/en/Exchange/Components/RobotComponent?id=btc_usdt');
   await expect(page.getByTestId('ladder-login')).toHaveAttribute('href', /\/en\/login\?from=/);
 });
+
+test('the open orders of every market are cancelled together with Cancel all, after a confirmation, and the focus stays on the table', async ({ page, context }) => {
+  // The tester's orders: no other test places or cancels them.
+  const csrfToken = await signInContext(context, 'tester@demo.exchange');
+  for (const [symbol, price] of [
+    ['BTC_USDT', '1000.00'],
+    ['ETH_USDT', '100.00'],
+  ] as const) {
+    const answer = await context.request.post('/api/v1/exchange/create', { data: { symbol, side: 'buy', type: 'limit', price, quantity: '0.01' }, headers: { 'X-XSRF-TOKEN': csrfToken } });
+    expect(((await answer.json()) as { errcode: number }).errcode).toBe(0);
+  }
+  await page.goto('/en/Exchange/Components/CurrentOrder');
+  const open = page.getByTestId('open-orders');
+  await expect(open.getByTestId('order-row')).not.toHaveCount(0);
+  const count = await open.getByTestId('order-row').count();
+  await page.getByTestId('orders-cancel-all').click();
+  const dialog = page.getByTestId('cancel-all-dialog');
+  await expect(dialog).toContainText(`Your ${count} open orders on every market will be cancelled`);
+  await page.getByTestId('cancel-all-dialog-confirm').click();
+  await expect(page.getByTestId('toast')).toHaveText([`Orders cancelled: ${count}`]);
+  await expect(page.getByTestId('open-orders-empty')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.querySelector('[data-testid="open-orders"]') !== null)).toBe(true);
+  const active = await context.request.post('/api/v1/exchange/activeorders', { data: {}, headers: { 'X-XSRF-TOKEN': csrfToken } });
+  expect(((await active.json()) as { data: unknown[] }).data).toEqual([]);
+});

@@ -106,6 +106,35 @@ test.describe('convert', () => {
     await expect(page.getByTestId('toast').filter({ hasText: 'Insufficient balance.' })).toHaveCount(0);
   });
 
+  test('a convert whose answer is lost says the outcome is unknown, then shows the conversion that was made, once', async ({ context }) => {
+    const csrf = await signInContext(context, 'trader2@demo.exchange');
+    const historyTotal = async () => {
+      const answer = await context.request.get('/api/v1/convert/history?limit=1', { headers: { 'X-XSRF-TOKEN': csrf } });
+      return ((await answer.json()) as { data: { total: number } }).data.total;
+    };
+    const before = await historyTotal();
+    const page = await context.newPage();
+    await page.goto('/en/convert');
+    await expect(page.getByTestId('header')).toHaveAttribute('data-session', 'signedIn');
+    const form = page.getByTestId('convert-form');
+    await form.getByTestId('convert-amount').fill('10');
+    await expect(form.getByTestId('convert-quote')).toBeVisible();
+    // The server converts, but the answer is lost on the way back (a proxy's 502); the check that follows goes through.
+    let creates = 0;
+    await page.route('**/api/v1/convert/create**', async (route) => {
+      creates += 1;
+      if (creates > 1) return route.continue();
+      await route.fetch();
+      await route.fulfill({ status: 502, body: 'Bad Gateway' });
+    });
+    await form.getByTestId('convert-submit').click();
+    await expect(form.getByTestId('convert-lost')).toHaveAttribute('data-phase', 'checking');
+    await expect(page.getByTestId('toast')).toHaveText([/^Converted 10 USDT to 0\.\d+ BTC$/]);
+    await expect(form.getByTestId('convert-lost')).toHaveCount(0);
+    expect(creates).toBe(2);
+    expect(await historyTotal()).toBe(before + 1);
+  });
+
   test('R-ROLE-01 R-STATE-02 a visitor sees the form and the pairs, and is sent to log in to convert', async ({ page }) => {
     await page.goto('/en/Convert');
     await expect(page.getByTestId('header')).toHaveAttribute('data-session', 'signedOut');

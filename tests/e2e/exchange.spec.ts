@@ -229,6 +229,98 @@ test.describe('exchange', () => {
     await context.close();
   });
 
+  test('an order whose answer is lost says the outcome is unknown, then finds it; an order that never arrived is said so and, sent again, is placed once', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    // The merchant's orders: other tests cancel only theirs by price, never all of them.
+    const csrf = await signInContext(context, 'merchant@demo.exchange');
+    const page = await context.newPage();
+    await page.goto(PAGE);
+    await expect(page.getByTestId('header')).toHaveAttribute('data-session', 'signedIn');
+    const form = page.getByTestId('order-form-buy');
+    const lost = form.getByTestId('order-lost-buy');
+    const { bid } = await bestPrices(page);
+    const rowsAt = (price: string) => page.getByTestId('open-orders').getByTestId('order-row').filter({ hasText: trimZeros(price) });
+
+    // The server places the order, but its answer is lost on the way back (a proxy's 502).
+    const placedPrice = scaled(bid, 50);
+    await page.route('**/api/v1/exchange/create**', async (route) => {
+      await route.fetch();
+      await route.fulfill({ status: 502, body: 'Bad Gateway' });
+    });
+    await form.getByTestId('order-price-buy').fill(placedPrice);
+    await form.getByTestId('order-amount-buy').fill('0.001');
+    await form.getByTestId('order-submit-buy').click();
+    await expect(lost).toHaveAttribute('data-phase', 'checking');
+    await expect(lost).toContainText('Checking whether it was placed');
+    await expect(page.getByTestId('toast').filter({ hasText: 'Order placed' })).toBeVisible();
+    await expect(lost).toHaveCount(0);
+    await expect(rowsAt(placedPrice)).toHaveCount(1);
+
+    // The request never reaches the server: the form says the order was not placed.
+    const retriedPrice = scaled(bid, 45);
+    await page.unroute('**/api/v1/exchange/create**');
+    await page.route('**/api/v1/exchange/create**', (route) => route.abort('connectionreset'));
+    await form.getByTestId('order-price-buy').fill(retriedPrice);
+    await form.getByTestId('order-amount-buy').fill('0.001');
+    await form.getByTestId('order-submit-buy').click();
+    await expect(lost).toHaveAttribute('data-phase', 'absent');
+    await expect(lost).toHaveText('The order was not placed. You can send it again.');
+    await expect(rowsAt(retriedPrice)).toHaveCount(0);
+    // The network is back; the same order goes again and is placed, once.
+    await page.unroute('**/api/v1/exchange/create**');
+    await form.getByTestId('order-submit-buy').click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Order placed' })).toBeVisible();
+    await expect(rowsAt(retriedPrice)).toHaveCount(1);
+
+    const active = await context.request.post('/api/v1/exchange/activeorders', { data: {}, headers: { 'X-XSRF-TOKEN': csrf } });
+    const mine = ((await active.json()) as { data: { id: number; price: string | null }[] }).data.filter((order) => [placedPrice, retriedPrice].includes(order.price ?? ''));
+    expect(mine).toHaveLength(2);
+    for (const order of mine) await context.request.post(`/api/v1/exchange/cancelorder?id=${order.id}`, { data: {}, headers: { 'X-XSRF-TOKEN': csrf } });
+    await context.close();
+  });
+
+  test('errors go when the fields change, a newer toast replaces an older one, and the keyboard focus stays in the form and the orders', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signInContext(context, 'merchant@demo.exchange');
+    const page = await context.newPage();
+    await page.goto('/en/exchange?id=eth_usdt');
+    await expect(page.getByTestId('header')).toHaveAttribute('data-session', 'signedIn');
+    await expect(page.getByTestId('exchange-screen')).toBeVisible();
+
+    // From the page's top, the second skip link leads to the order form.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('skip-to-order-form')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('exchange-order-form')).toBeFocused();
+
+    const form = page.getByTestId('order-form-buy');
+    const { bid } = await bestPrices(page);
+    const price = scaled(bid, 10);
+    await form.getByTestId('order-price-buy').fill(price);
+    // Below the market's minimum order value (1 USDT): refused, in the form and in a toast.
+    await form.getByTestId('order-amount-buy').fill('0.0001');
+    await form.getByTestId('order-amount-buy').press('Enter');
+    const refusal = form.getByTestId('order-refusal-buy');
+    await expect(refusal).toBeVisible();
+    await expect(page.getByTestId('toast')).toHaveCount(1);
+    await form.getByTestId('order-amount-buy').fill('0.1');
+    await expect(refusal).toHaveCount(0);
+    // Placed from the keyboard: the focus is still in the form, and the success replaced the refusal's toast.
+    await form.getByTestId('order-amount-buy').press('Enter');
+    await expect(page.getByTestId('toast')).toHaveText(['Order placed']);
+    expect(await form.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+
+    // Cancelled from the keyboard: the focus goes to what takes the row's place, not the page's start.
+    const cancel = page.getByTestId('open-orders').getByTestId('order-row').filter({ hasText: trimZeros(price) }).getByTestId('order-cancel');
+    await cancel.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('toast')).toHaveText(['Order cancelled']);
+    await expect(page.getByTestId('open-orders').getByTestId('order-row').filter({ hasText: trimZeros(price) })).toHaveCount(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="exchange-orders"]') !== null)).toBe(true);
+    await context.close();
+  });
+
   test('R-API-04 a refused order (insufficient balance) shows the translated errmsg', async ({ context }) => {
     const page = await openSignedIn(context, '/de/exchange?id=btc_usdt');
     const form = page.getByTestId('order-form-buy');

@@ -6,14 +6,17 @@
  * they convert. A convert is sent once however often the button is pressed: the button is
  * disabled while sending and a ref guards the gap before React re-renders. A success toasts,
  * marks the local assets flag (every tab's asset overview follows) and reads the balances again;
- * a refusal toasts the server's translated errmsg (spec 8).
+ * a refusal toasts the server's translated errmsg (spec 8). An answer that never came (a dropped
+ * connection, a 502) is not left unexplained: the form says the outcome is unknown and sends the
+ * same quote again, which is safe (a used quote answers the order it made and moves nothing): the
+ * answer is the conversion that happened, or a refusal that proves none did.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useLocation, useRouter } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { convertCreateCall, type ConvertPairs } from '../../../shared/api/convert';
-import { ApiError } from '../../../shared/client/client';
+import { convertCreateCall, type ConvertOrder, type ConvertPairs } from '../../../shared/api/convert';
+import { ApiError, isNetworkFailure } from '../../../shared/client/client';
 import { CONVERT_ERRCODES } from '../../../shared/errcodes';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import { formatBalance } from '../../../shared/format';
@@ -31,6 +34,15 @@ import { loginPath } from '../../ui/paths';
 import { StatusMessage } from '../../ui/StatusMessage';
 import styles from './convert.module.css';
 
+/** The check of a convert whose answer was lost waits this long, so that a server still committing it has done it. */
+const LOST_CONVERT_CHECK_DELAY_MS = 1_000;
+
+/** A convert sent whose answer never came, and what the check found so far. */
+interface LostConvert {
+  quoteId: string;
+  phase: 'checking' | 'absent' | 'unreachable';
+}
+
 export interface ConvertFormProps {
   data: ConvertPairs;
   state: ConvertFormState;
@@ -45,6 +57,7 @@ export function ConvertForm({ data, state, onChange, signedIn }: ConvertFormProp
   const { pathname } = useLocation();
   const { balances } = useSnapshot(session);
   const [sending, setSending] = useState(false);
+  const [lost, setLost] = useState<LostConvert | null>(null);
   const sendingRef = useRef(false);
   const ids = { from: useId(), to: useId(), available: useId(), overBalance: useId() };
 
@@ -56,12 +69,36 @@ export function ConvertForm({ data, state, onChange, signedIn }: ConvertFormProp
   const balance = balances?.find((entry) => entry.currency === state.from);
   const available = availableUnits(balance, fromScale);
   const request = useMemo(() => quoteRequestOf(data, state), [data, state]);
-  const live = useQuote(request, signedIn, sending);
+  const live = useQuote(request, signedIn, sending || lost?.phase === 'checking');
   // Only a quote for exactly what the form shows is shown and used (not one for the last keystroke).
   const quote = { ...live, quote: quoteMatches(live.quote, request, fromScale) ? live.quote : null };
   const units = positiveUnits(state.amount, fromScale);
   const overBalance = signedIn && balances !== null && units !== null && units > available;
   const spreadPercent = fractionAsPercent(data.spread);
+
+  const converted = (order: ConvertOrder) => {
+    const paid = trimZeros(order.fromAmount);
+    const received = trimZeros(order.toAmount);
+    showToast(t`Converted ${paid} ${order.from} to ${received} ${order.to}`, ERROR_TOAST_MS, 'success');
+    setLost(null);
+    markAssetsChanged();
+    void loadBalances();
+    onChange({ ...state, amount: '' });
+  };
+
+  /** Sends the lost convert's quote again: its order if it was made (or is made now), else a refusal that proves none was. */
+  const check = async (quoteId: string) => {
+    setLost({ quoteId, phase: 'checking' });
+    await new Promise((resolve) => setTimeout(resolve, LOST_CONVERT_CHECK_DELAY_MS));
+    try {
+      const order = await callApi(convertCreateCall, { body: { quoteId } }, { silentAll: true });
+      if (order === false) setLost({ quoteId, phase: 'unreachable' });
+      else converted(order);
+    } catch (error) {
+      const refused = error instanceof ApiError && error.status < 500 && error.status !== 401;
+      setLost({ quoteId, phase: refused ? 'absent' : 'unreachable' });
+    }
+  };
 
   const convert = async () => {
     if (!signedIn) {
@@ -72,22 +109,21 @@ export function ConvertForm({ data, state, onChange, signedIn }: ConvertFormProp
     if (sendingRef.current || !current || quote.secondsLeft === 0) return;
     sendingRef.current = true;
     setSending(true);
+    setLost(null);
+    let answered = true;
     try {
       const order = await callApi(convertCreateCall, { body: { quoteId: current.quoteId } });
-      if (order === false) return;
-      const paid = trimZeros(order.fromAmount);
-      const received = trimZeros(order.toAmount);
-      showToast(t`Converted ${paid} ${order.from} to ${received} ${order.to}`, ERROR_TOAST_MS, 'success');
-      markAssetsChanged();
-      void loadBalances();
-      onChange({ ...state, amount: '' });
+      if (order === false) answered = false;
+      else converted(order);
     } catch (error) {
+      if (isNetworkFailure(error)) answered = false;
       // The refusal was toasted (spec 8); an expired quote is replaced at once.
-      if (error instanceof ApiError && error.code === CONVERT_ERRCODES.quoteExpired) quote.requote();
+      else if (error instanceof ApiError && error.code === CONVERT_ERRCODES.quoteExpired) quote.requote();
     } finally {
       sendingRef.current = false;
       setSending(false);
     }
+    if (!answered) await check(current.quoteId);
   };
 
   const ready = quote.quote !== null && quote.secondsLeft > 0 && !quote.loading;
@@ -168,10 +204,41 @@ export function ConvertForm({ data, state, onChange, signedIn }: ConvertFormProp
         <StatusMessage testId="convert-quote-signin" tone="neutral" title={t`Log in to get a live price for your amount.`} headingLevel={3} />
       )}
 
-      <Button type="submit" size="large" block data-testid="convert-submit" disabled={signedIn && (!ready || sending)} aria-busy={sending || undefined}>
+      {lost ? <LostConvertNotice phase={lost.phase} onCheck={() => void check(lost.quoteId)} /> : null}
+      {/* aria-disabled, not disabled, while sending: the button keeps the keyboard focus. */}
+      <Button
+        type="submit"
+        size="large"
+        block
+        data-testid="convert-submit"
+        disabled={signedIn && !ready && !sending}
+        aria-disabled={sending || undefined}
+        aria-busy={sending || undefined}
+      >
         {buttonLabel}
       </Button>
     </form>
+  );
+}
+
+/** What the form knows about a convert whose answer was lost: checking, not made, or still unknown. */
+function LostConvertNotice({ phase, onCheck }: { phase: LostConvert['phase']; onCheck: () => void }) {
+  const { t } = useLingui();
+  const text =
+    phase === 'checking'
+      ? t`No answer came for this conversion. Checking whether it was made…`
+      : phase === 'absent'
+        ? t`Nothing was converted. Get a new price and convert again.`
+        : t`The server cannot be reached, so it is not known whether the conversion was made. Check your convert history before you convert again.`;
+  return (
+    <div className={styles.lostConvert} role={phase === 'checking' ? 'status' : 'alert'} data-testid="convert-lost" data-phase={phase}>
+      <p>{text}</p>
+      {phase === 'unreachable' ? (
+        <Button variant="secondary" size="small" onClick={onCheck} data-testid="convert-lost-check">
+          {t`Check again`}
+        </Button>
+      ) : null}
+    </div>
   );
 }
 

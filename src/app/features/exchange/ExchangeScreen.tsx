@@ -147,7 +147,7 @@ function Trading({ symbol, symbols, layout, framed }: { symbol: MarketSymbol; sy
               }
             />
           ) : ordersTab === 'open' ? (
-            <OrdersTable orders={openOrders} loading={orders.open === null} onCancelled={placed} testId="open-orders" emptyText={t`No open orders.`} cancelAllSymbol={symbol.symbol} />
+            <OrdersTable orders={openOrders} loading={orders.open === null} onCancelled={placed} testId="open-orders" emptyText={t`No open orders.`} cancelAll={{ symbol: symbol.symbol }} />
           ) : (
             <OrdersTable orders={orders.history ?? []} loading={orders.history === null} testId="history-orders" emptyText={t`No orders yet.`} />
           )}

@@ -5,18 +5,24 @@
  * available balance. Visitors are sent to log in (/login?from=). An order is sent once
  * however often the button is pressed: a ref guards the gap before React re-renders, the
  * button is disabled while sending, and the order carries a client order id and an
- * idempotency key. A refusal shows the server's translated errmsg (spec 8). The fields are the
- * kit's amount inputs (their share buttons work out the amount with the order's own rules).
+ * idempotency key. A refusal shows the server's translated errmsg (spec 8) until the fields
+ * change. An answer that never came (a dropped connection, a 502) does not leave the trader
+ * guessing: the form says the outcome is unknown, looks the order up by its client order id
+ * (orderCheck.ts) and says what it found; the same order sent again keeps its id, so it cannot be
+ * placed twice. The button keeps the keyboard focus while sending. The fields are the kit's amount
+ * inputs (their share buttons work out the amount with the order's own rules).
  */
 import { useLingui } from '@lingui/react/macro';
 import { useLocation, useRouter } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { createOrderCall } from '../../../shared/api/exchange';
+import { createOrderCall, type OrderViewData } from '../../../shared/api/exchange';
 import type { MarketSymbol } from '../../../shared/api/market';
 import type { Balance } from '../../../shared/api/balance';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
+import { ORDER_FORM_ANCHOR } from '../../../shared/layout';
 import { formatBalance } from '../../../shared/format';
-import { ApiError } from '../../../shared/client/client';
+import { ApiError, isNetworkFailure } from '../../../shared/client/client';
+import { MARKET_ERRCODES } from '../../../shared/errcodes';
 import { callApi } from '../../api/client';
 import { useLocalize } from '../../i18n/useLanguage';
 import { showToast } from '../../state/hub-store';
@@ -41,7 +47,16 @@ import { FormField, inputClassName } from '../../ui/FormField';
 import { Panel } from '../../ui/Panel';
 import { loginPath } from '../../ui/paths';
 import { TabPanel, Tabs } from '../../ui/Tabs';
+import { findSentOrder, LOST_ORDER_CHECK_DELAY_MS, newClientOrderId } from './orderCheck';
 import styles from './exchange.module.css';
+
+/** An order sent whose answer never came, and what the check found so far. */
+interface LostOrder {
+  clientOrderId: string;
+  /** The body it was sent with, less its id: the same order sent again reuses the id. */
+  request: string;
+  phase: 'checking' | 'absent' | 'unreachable';
+}
 
 export interface OrderFormProps {
   symbol: MarketSymbol;
@@ -61,7 +76,8 @@ export function OrderForms(props: OrderFormProps) {
   const [side, setSide] = useState<OrderSide>('buy');
   const [type, setType] = useState<OrderType>('limit');
   return (
-    <Panel aria-label={t`Place an order`} data-testid="exchange-order-form">
+    // The page's second skip link leads here (tabIndex -1 takes the focus it brings).
+    <Panel aria-label={t`Place an order`} data-testid="exchange-order-form" id={ORDER_FORM_ANCHOR} tabIndex={-1}>
       <Tabs
         items={[
           { value: 'limit', label: t({ message: 'Limit', context: 'order type' }), testId: 'order-type-limit' },
@@ -103,6 +119,7 @@ function SideForm({ symbol, signedIn, balances, best, lastPrice, pickedPrice, on
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [problem, setProblem] = useState<'price' | 'amount' | null>(null);
+  const [lost, setLost] = useState<LostOrder | null>(null);
   const sendingRef = useRef(false);
 
   const [priceFilled, setPriceFilled] = useState(lastPrice !== null);
@@ -128,6 +145,29 @@ function SideForm({ symbol, signedIn, balances, best, lastPrice, pickedPrice, on
   const total = type === 'limit' ? orderTotalText(state.price, state.amount, symbol) : null;
   const fee = feeEstimate(state, symbol, { taker: isTaker(state, best, symbol), lastPrice });
 
+  const placedMessage = (order: OrderViewData) =>
+    order.status === 'filled' ? t`Order filled: ${trimZeros(order.filledQuantity)} ${symbol.baseSymbol}` : order.status === 'open' ? t`Order placed` : t`Order closed`;
+  const placed = (order: OrderViewData) => {
+    showToast(placedMessage(order), ERROR_TOAST_MS, 'success');
+    setLost(null);
+    setState((current) => ({ ...current, amount: '' }));
+    onPlaced();
+  };
+  /** A change to the fields takes back what was said about the old ones. */
+  const edit = (next: OrderFormState) => {
+    setState(next);
+    setRefusal(null);
+    setProblem(null);
+  };
+
+  const check = async (order: Omit<LostOrder, 'phase'>) => {
+    setLost({ ...order, phase: 'checking' });
+    await new Promise((resolve) => setTimeout(resolve, LOST_ORDER_CHECK_DELAY_MS));
+    const found = await findSentOrder(order.clientOrderId);
+    if (found === null || found === 'unreachable') setLost({ ...order, phase: found === null ? 'absent' : 'unreachable' });
+    else placed(found);
+  };
+
   const submit = async () => {
     if (!signedIn) {
       void router.navigate({ href: localize(loginPath(pathname + (searchStr ?? ''))) });
@@ -140,26 +180,33 @@ function SideForm({ symbol, signedIn, balances, best, lastPrice, pickedPrice, on
     sendingRef.current = true;
     setSending(true);
     setRefusal(null);
-    const clientOrderId = `web-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+    const request = JSON.stringify(createBody(state, symbol, ''));
+    // The order whose answer was lost, sent again as it was, keeps its id (the server refuses a second one).
+    const resent = lost !== null && lost.phase !== 'checking' && lost.request === request;
+    const clientOrderId = resent ? lost.clientOrderId : newClientOrderId();
+    let answered = true;
     try {
-      const order = await callApi(createOrderCall, { body: createBody(state, symbol, clientOrderId) }, { idempotencyKey: clientOrderId });
-      if (order === false) return;
-      const message =
-        order.status === 'filled'
-          ? t`Order filled: ${trimZeros(order.filledQuantity)} ${symbol.baseSymbol}`
-          : order.status === 'open'
-            ? t`Order placed`
-            : t`Order closed`;
-      showToast(message, ERROR_TOAST_MS, 'success');
-      setState((current) => ({ ...current, amount: '' }));
-      onPlaced();
+      const order = await callApi(
+        createOrderCall,
+        { body: createBody(state, symbol, clientOrderId) },
+        { idempotencyKey: clientOrderId, silentErrcodes: resent ? [MARKET_ERRCODES.duplicateClientOrderId] : [] },
+      );
+      if (order === false) answered = false;
+      else placed(order);
     } catch (error) {
+      if (isNetworkFailure(error)) answered = false;
+      // It was placed after all: the lost answer's order arrived.
+      else if (error instanceof ApiError && resent && error.code === MARKET_ERRCODES.duplicateClientOrderId) answered = false;
       // The client toasted the refusal (spec 8); the form keeps it in view too.
-      if (error instanceof ApiError) setRefusal(error.message);
+      else if (error instanceof ApiError) {
+        setRefusal(error.message);
+        setLost(null);
+      }
     } finally {
       sendingRef.current = false;
       setSending(false);
     }
+    if (!answered) await check({ clientOrderId, request });
   };
 
   const label = !signedIn ? t`Log in to trade` : sending ? t`Sending…` : side === 'buy' ? t`Buy ${symbol.baseSymbol}` : t`Sell ${symbol.baseSymbol}`;
@@ -179,7 +226,7 @@ function SideForm({ symbol, signedIn, balances, best, lastPrice, pickedPrice, on
         <AmountInput
           label={t`Price`}
           value={state.price}
-          onValueChange={(price) => setState({ ...state, price })}
+          onValueChange={(price) => edit({ ...state, price })}
           scale={symbol.pricePrecision}
           unit={symbol.quoteSymbol}
           error={problem === 'price' ? t`Enter a price.` : null}
@@ -193,14 +240,14 @@ function SideForm({ symbol, signedIn, balances, best, lastPrice, pickedPrice, on
       <AmountInput
         label={marketBuy ? t`Total` : t`Amount`}
         value={state.amount}
-        onValueChange={(amount) => setState({ ...state, amount })}
+        onValueChange={(amount) => edit({ ...state, amount })}
         scale={scale}
         unit={marketBuy ? symbol.quoteSymbol : symbol.baseSymbol}
         shares
         sharesDisabled={!signedIn || balances === null}
         onShare={(percent) => {
           const amount = amountForPercent(percent, state, available, symbol);
-          if (amount !== null) setState({ ...state, amount });
+          if (amount !== null) edit({ ...state, amount });
           else setProblem('price');
         }}
         hint={
@@ -233,9 +280,41 @@ function SideForm({ symbol, signedIn, balances, best, lastPrice, pickedPrice, on
           {refusal}
         </p>
       ) : null}
-      <Button type="submit" variant={side} size="large" block data-side={side} data-testid={`order-submit-${side}`} disabled={sending} aria-busy={sending || undefined}>
+      {lost ? <LostOrderNotice phase={lost.phase} side={side} onCheck={() => void check(lost)} /> : null}
+      <Button
+        type="submit"
+        variant={side}
+        size="large"
+        block
+        data-side={side}
+        data-testid={`order-submit-${side}`}
+        // Not \`disabled\`: that would drop the focus; the form sends one order at a time anyway.
+        aria-disabled={sending || undefined}
+        aria-busy={sending || undefined}
+      >
         {label}
       </Button>
     </form>
+  );
+}
+
+/** What the form knows about an order whose answer was lost: checking, not placed, or still unknown. */
+function LostOrderNotice({ phase, side, onCheck }: { phase: LostOrder['phase']; side: OrderSide; onCheck: () => void }) {
+  const { t } = useLingui();
+  const text =
+    phase === 'checking'
+      ? t`No answer came for this order. Checking whether it was placed…`
+      : phase === 'absent'
+        ? t`The order was not placed. You can send it again.`
+        : t`The server cannot be reached, so it is not known whether the order was placed. Check your open orders and order history before you send it again.`;
+  return (
+    <div className={styles.lostOrder} role={phase === 'checking' ? 'status' : 'alert'} data-testid={`order-lost-${side}`} data-phase={phase}>
+      <p>{text}</p>
+      {phase === 'unreachable' ? (
+        <Button variant="secondary" size="small" onClick={onCheck} data-testid={`order-lost-check-${side}`}>
+          {t`Check again`}
+        </Button>
+      ) : null}
+    </div>
   );
 }

@@ -3,11 +3,13 @@
  * /Exchange/ExchangeCoinOrder page): time, pair, side, type, price, amount, filled, average,
  * fee, status, and a cancel button for open orders, with "Cancel all" above them. It is the kit's
  * table: phones get one card per order, a long list comes a page at a time, and the table's place
- * says when the orders are loading or there are none.
+ * says when the orders are loading or there are none. A cancelled order's row goes away with the
+ * button that had the focus, so the focus moves to the cancel button now in its place (or the
+ * table): a keyboard user cancels one order after another without starting over from the top.
  */
 import { useLingui } from '@lingui/react';
 import { useLingui as useMacroLingui } from '@lingui/react/macro';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { cancelAllOrdersCall, cancelOrderCall, type OrderViewData } from '../../../shared/api/exchange';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import { formatDate } from '../../../shared/format';
@@ -36,11 +38,11 @@ export interface OrdersTableProps {
   emptyText: ReactNode;
   /** The orders are still being read. */
   loading?: boolean;
-  /** Offers "Cancel all" for the open orders of this market (a symbol name, BTC_USDT). */
-  cancelAllSymbol?: string;
+  /** Offers "Cancel all" for the open orders of one market (its symbol name, BTC_USDT) or of every market (no symbol). */
+  cancelAll?: { symbol?: string };
 }
 
-export function OrdersTable({ orders, onCancelled, testId, emptyText, loading = false, cancelAllSymbol }: OrdersTableProps) {
+export function OrdersTable({ orders, onCancelled, testId, emptyText, loading = false, cancelAll: cancelAllScope }: OrdersTableProps) {
   const { _ } = useLingui();
   const { t } = useMacroLingui();
   const language = useLanguage();
@@ -52,10 +54,30 @@ export function OrdersTable({ orders, onCancelled, testId, emptyText, loading = 
   const shownPage = Math.min(page, pageCount);
   const shown = orders.slice((shownPage - 1) * ORDERS_TABLE_PAGE_SIZE, shownPage * ORDERS_TABLE_PAGE_SIZE);
   const openCount = orders.filter((order) => order.status === 'open').length;
+  const holder = useRef<HTMLDivElement>(null);
+  /**
+   * The orders being cancelled while the focus was in the table (one, or all of them): once they
+   * are gone from the list, the focus goes to the cancel button now at `index`, or the table.
+   */
+  const refocus = useRef<{ ids: ReadonlySet<number>; index: number } | null>(null);
+  const focusAfter = (ids: number[], index: number, fromDialog = false) => {
+    // A confirmation dialog holds the focus elsewhere, but it came from this table and goes back to it.
+    if (fromDialog || holder.current?.contains(document.activeElement)) refocus.current = { ids: new Set(ids), index };
+  };
 
-  const cancel = async (order: OrderViewData) => {
+  useEffect(() => {
+    const wanted = refocus.current;
+    const element = holder.current;
+    if (!wanted || !element || shown.some((order) => order.status === 'open' && wanted.ids.has(order.id))) return;
+    refocus.current = null;
+    const buttons = element.querySelectorAll<HTMLButtonElement>('[data-testid="order-cancel"]');
+    (buttons[Math.min(wanted.index, buttons.length - 1)] ?? element).focus();
+  }, [shown]);
+
+  const cancel = async (order: OrderViewData, index: number) => {
     if (busy.current) return;
     busy.current = true;
+    focusAfter([order.id], index);
     setCancelling(order.id);
     try {
       const result = await callApi(cancelOrderCall, { query: { id: order.id } });
@@ -106,7 +128,13 @@ export function OrdersTable({ orders, onCancelled, testId, emptyText, loading = 
       align: 'end',
       cell: (order) =>
         order.status === 'open' ? (
-          <Button variant="secondary" size="small" data-testid="order-cancel" disabled={cancelling === order.id} onClick={() => void cancel(order)}>
+          <Button
+            variant="secondary"
+            size="small"
+            data-testid="order-cancel"
+            aria-disabled={cancelling === order.id || undefined}
+            onClick={() => void cancel(order, shown.filter((row) => row.status === 'open').indexOf(order))}
+          >
             {cancelling === order.id ? t`Cancelling…` : t`Cancel`}
           </Button>
         ) : null,
@@ -126,24 +154,32 @@ export function OrdersTable({ orders, onCancelled, testId, emptyText, loading = 
       paging={pageCount > 1 ? { page: shownPage, pageCount, onPage: setPage, testIds: { previous: `${testId}-previous`, page: `${testId}-page`, next: `${testId}-next` } } : undefined}
     />
   );
-  if (!onCancelled || cancelAllSymbol === undefined || openCount < 2) return table;
   return (
-    <>
-      <div className={styles.ordersToolbar}>
-        <CancelAll symbol={cancelAllSymbol} count={openCount} onDone={onCancelled} />
-      </div>
+    // Where the focus goes when the last order on the page is cancelled; not a stop of the tab order.
+    <div ref={holder} tabIndex={-1} className={styles.ordersHolder}>
+      {onCancelled && cancelAllScope && openCount >= 2 ? (
+        <div className={styles.ordersToolbar}>
+          <CancelAll
+            symbol={cancelAllScope.symbol}
+            count={openCount}
+            onStart={() => focusAfter(orders.filter((order) => order.status === 'open').map((order) => order.id), 0, true)}
+            onDone={onCancelled}
+          />
+        </div>
+      ) : null}
       {table}
-    </>
+    </div>
   );
 }
 
-/** "Cancel all" with its confirmation: every open order of the market, in one call. */
-function CancelAll({ symbol, count, onDone }: { symbol: string; count: number; onDone: () => void }) {
+/** "Cancel all" with its confirmation: every open order of the market (or of every market), in one call. */
+function CancelAll({ symbol, count, onStart, onDone }: { symbol: string | undefined; count: number; onStart: () => void; onDone: () => void }) {
   const { t } = useMacroLingui();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const pair = symbolName(symbol);
+  const pair = symbol === undefined ? null : symbolName(symbol);
   const confirm = async () => {
+    onStart();
     setBusy(true);
     try {
       const result = await callApi(cancelAllOrdersCall, { query: { symbol } });
@@ -163,7 +199,11 @@ function CancelAll({ symbol, count, onDone }: { symbol: string; count: number; o
         open={open}
         onOpenChange={setOpen}
         title={t`Cancel all open orders?`}
-        description={t`Your ${count} open orders on ${pair} will be cancelled and their funds released.`}
+        description={
+          pair === null
+            ? t`Your ${count} open orders on every market will be cancelled and their funds released.`
+            : t`Your ${count} open orders on ${pair} will be cancelled and their funds released.`
+        }
         confirmLabel={t`Cancel all`}
         cancelLabel={t`Keep them`}
         confirmVariant="danger"

@@ -156,7 +156,7 @@ function UserOrders({ which }: { which: 'open' | 'history' }) {
             }
           />
         ) : which === 'open' ? (
-          <OrdersTable orders={orders.open ?? []} loading={orders.open === null} onCancelled={orders.refresh} testId="open-orders" emptyText={t`No open orders.`} />
+          <OrdersTable orders={orders.open ?? []} loading={orders.open === null} onCancelled={orders.refresh} testId="open-orders" emptyText={t`No open orders.`} cancelAll={{}} />
         ) : (
           <OrdersTable orders={orders.history ?? []} loading={orders.history === null} testId="history-orders" emptyText={t`No orders yet.`} />
         )}
