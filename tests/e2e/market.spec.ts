@@ -112,10 +112,29 @@ test('R-ROUTE-03 quotes: type tabs, sorting by price and name, and a search by n
   for (const name of await rows.getByTestId('quotes-name').allInnerTexts()) expect(name).toContain('ETH');
 });
 
-test('R-STATE-02 a visitor tapping a star on quotes goes to login and comes back to quotes', async ({ page }) => {
+test('R-STATE-02 a visitor tapping a star is told to log in, comes back to quotes, and finds the market starred', async ({ page }) => {
   await page.goto('/en/quotes');
-  await page.getByTestId('quotes-row').first().getByTestId('favourite-star').click();
-  await expect(page).toHaveURL(/\/en\/login\?from=%2Fen%2Fquotes$/);
+  const row = page.locator('[data-testid="quotes-row"][data-symbol="ETH_USDT"]');
+  await row.getByTestId('favourite-star').click();
+  await expect(page.getByTestId('toast')).toHaveText(['Log in to add ETH/USDT to your favourites.']);
+  await expect(page).toHaveURL(/\/en\/login\?from=/);
+  const from = new URL(page.url()).searchParams.get('from') ?? '';
+  expect(from).toMatch(/^\/en\/quotes\?star=\d+$/);
+
+  // The tester's favourites: no other test stars for them.
+  const form = page.getByTestId('login-form');
+  await form.getByTestId('contact-input').fill('tester@demo.exchange');
+  await form.getByTestId('password-input').fill(PASSWORD);
+  await form.getByTestId('submit').click();
+  await expect(page).toHaveURL(/\/en\/quotes$/);
+  const star = page.locator('[data-testid="quotes-row"][data-symbol="ETH_USDT"]').getByTestId('favourite-star');
+  await expect(star).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('toast')).toHaveText(['ETH/USDT is in your favourites.']);
+  // Once: a reload does not star it again, and unstarring stays.
+  await star.click();
+  await expect(star).toHaveAttribute('aria-pressed', 'false');
+  await page.reload();
+  await expect(page.locator('[data-testid="quotes-row"][data-symbol="ETH_USDT"]').getByTestId('favourite-star')).toHaveAttribute('aria-pressed', 'false');
 });
 
 test('a signed-in user’s favourite persists across a reload and shows in the favourites tab', async ({ page }) => {

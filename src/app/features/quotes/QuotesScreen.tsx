@@ -8,7 +8,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useLocation, useRouter } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { MarketSymbol, Quote } from '../../../shared/api/market';
-import { SEARCH_RESULTS_MAX, SYMBOL_TYPE, type SymbolType } from '../../../shared/constants';
+import { ERROR_TOAST_MS, SEARCH_RESULTS_MAX, SYMBOL_TYPE, type SymbolType } from '../../../shared/constants';
 import type { Language } from '../../../shared/languages';
 import { symbolRoute } from '../../../shared/symbols';
 import { useLocalize } from '../../i18n/useLanguage';
@@ -26,6 +26,8 @@ import { QuotesMarketTable } from './QuotesMarketTable';
 import styles from './quotes.module.css';
 import { useFavourites, useSessionFacts, useSessionSymbols } from './useMarketData';
 import { loginPath } from '../../ui/paths';
+import { showToast } from '../../state/hub-store';
+import { useStarAfterSignIn, withStar } from './starAfterSignIn';
 
 type QuotesTab = SymbolType | 'favourites';
 
@@ -75,13 +77,16 @@ export function QuotesScreen({ language, parts = 'page' }: { language: Language;
     setTab(next === 'favourites' ? 'favourites' : (Number(next) as SymbolType));
     setTag(null);
   };
+  useStarAfterSignIn(signedIn, favourites, symbols);
   const onStar = (id: number) => {
     if (!signedIn) {
-      const from = `${window.location.pathname}${window.location.search}`;
-      void router.navigate({ href: localize(loginPath(from)) });
+      // Said before the page changes: the star is kept for after sign-in (starAfterSignIn.ts).
+      const name = symbols.find((symbol) => symbol.id === id)?.name ?? '';
+      showToast(t`Log in to add ${name} to your favourites.`, ERROR_TOAST_MS, 'info');
+      void router.navigate({ href: localize(loginPath(withStar(`${window.location.pathname}${window.location.search}`, id))) });
       return;
     }
-    favourites.toggle(id);
+    void favourites.toggle(id);
   };
 
   const searchField = (

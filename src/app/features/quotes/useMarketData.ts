@@ -35,7 +35,8 @@ export interface Favourites {
   /** Null while unknown (a visitor has none). */
   ids: ReadonlySet<number> | null;
   pending: ReadonlySet<number>;
-  toggle: (id: number) => void;
+  /** Stars or unstars a market; resolves whether the change was made. */
+  toggle: (id: number) => Promise<boolean>;
 }
 
 export function useFavourites(signedIn: boolean, sessionKey: string): Favourites {
@@ -58,11 +59,16 @@ export function useFavourites(signedIn: boolean, sessionKey: string): Favourites
     (id: number) => {
       const adding = !(ids?.has(id) ?? false);
       setPending((current) => new Set(current).add(id));
-      callApi(adding ? favouriteAddCall : favouriteDeleteCall, { body: { id } })
+      return callApi(adding ? favouriteAddCall : favouriteDeleteCall, { body: { id } })
         .then((next) => {
-          if (next !== false) setState({ key: sessionKey, ids: new Set(next) });
+          if (next === false) return false;
+          setState({ key: sessionKey, ids: new Set(next) });
+          return true;
         })
-        .catch((error: unknown) => console.warn('Failed to change a favourite', error))
+        .catch((error: unknown) => {
+          console.warn('Failed to change a favourite', error);
+          return false;
+        })
         .finally(() =>
           setPending((current) => {
             const next = new Set(current);
