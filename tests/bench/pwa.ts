@@ -14,150 +14,30 @@
  *   browser on the same profile opens the home page; from the navigation start to the shell
  *   painted, median of 5. This runs last, since it takes the server away.
  *
- * Override the window with BENCH_PWA_WINDOW_MS and the browser with CHROME_PATH.
+ * Override the window with BENCH_PWA_WINDOW_MS, the built app with BENCH_WEB_ROOT and the browser
+ * with CHROME_PATH.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import type { BenchmarkModule, BenchmarkRow } from './run';
+import { ensureBuild } from './support/build';
+import { CHROME_ARGS, CHROME_PATH, launchBrowser } from './support/chrome';
+import { LIGHTHOUSE_CATEGORIES, categoryScore, failedAudits, runContext, runLighthouse, withLighthouseChrome, type LighthouseCategory } from './support/lighthouse';
+import { describeError, median, positiveInteger } from './support/numbers';
+import { BenchServer } from './support/server';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const WINDOW_MS = positiveInteger(process.env.BENCH_PWA_WINDOW_MS, 20_000);
 const TAB_COUNTS = [1, 3, 10] as const;
 const SAMPLES = 5;
-const WEB_ROOT = 'dist';
 const HOME_PATH = '/en';
 const E2E_CLIENT_COOKIE = 'e2e-client';
-const BUILD_TIMEOUT_MS = 180_000;
-const SERVER_START_TIMEOUT_MS = 90_000;
 const PAINT_TIMEOUT_MS = 30_000;
 const HUB_END_TIMEOUT_MS = 15_000;
-const LIGHTHOUSE_TIMEOUT_MS = 180_000;
 /** The hub writes quotes to IndexedDB in batches of a second; this leaves it time for one. */
 const CACHE_WRITE_WAIT_MS = 1_500;
-
-const runFile = promisify(execFile);
-
-function positiveInteger(text: string | undefined, fallback: number): number {
-  const value = Number(text);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-}
-
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((left, right) => left - right);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
-}
-
-function describeError(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n')[0]?.slice(0, 200) ?? text;
-}
-
-function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${timeoutMs} ms`)), timeoutMs);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-async function ensureBuild(): Promise<string | undefined> {
-  if (fs.existsSync(path.join(WEB_ROOT, 'index.html'))) return undefined;
-  await runFile('npx', ['vite', 'build', '--logLevel', 'error'], { timeout: BUILD_TIMEOUT_MS });
-  return 'dist/ was missing: built it first';
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-/** The real server (server/main.ts) as its own process, on a temporary data folder. */
-class BenchServer {
-  private child: ChildProcess | undefined;
-  private stderrTail = '';
-
-  private constructor(
-    private readonly port: number,
-    private readonly dataDir: string,
-  ) {}
-
-  static async start(): Promise<BenchServer> {
-    const server = new BenchServer(await freePort(), fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-bench-pwa-data-')));
-    try {
-      await server.launch();
-    } catch (error) {
-      await server.dispose();
-      throw error;
-    }
-    return server;
-  }
-
-  get baseUrl(): string {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  private async launch(): Promise<void> {
-    const env = {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(this.port),
-      HOST: '127.0.0.1',
-      DATA_DIR: this.dataDir,
-      WEB_ROOT,
-      LOG_LEVEL: 'warn',
-      ROBOTS: 'on',
-      E2E_REQUEST_LOG: '1',
-    };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    this.child = child;
-    // Keep only the end of the server's error output, for the message should it fail to start.
-    child.stderr?.on('data', (chunk: Buffer) => {
-      this.stderrTail = (this.stderrTail + chunk.toString()).slice(-2_000);
-    });
-    const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}: ${this.stderrTail}`);
-      const answered = await fetch(`${this.baseUrl}/api/v1/config`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (answered) return;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    throw new Error(`the server did not answer within ${SERVER_START_TIMEOUT_MS} ms: ${this.stderrTail}`);
-  }
-
-  async stop(): Promise<void> {
-    const child = this.child;
-    this.child = undefined;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    // The server's own shutdown forces an exit after 10 s; this is the bound above that.
-    await withTimeout(exited, 15_000, 'the server shutdown').catch(() => child.kill('SIGKILL'));
-  }
-
-  async dispose(): Promise<void> {
-    await this.stop();
-    fs.rmSync(this.dataDir, { recursive: true, force: true });
-  }
-}
 
 interface RequestCounts {
   counts: Record<string, number>;
@@ -172,10 +52,6 @@ async function readRequestCounts(baseUrl: string, client: string): Promise<Recor
 async function resetRequestCounts(baseUrl: string, client: string): Promise<void> {
   const response = await fetch(`${baseUrl}/api/v1/__test/requests?client=${client}`, { method: 'DELETE' });
   if (!response.ok) throw new Error(`resetting the request log answered HTTP ${response.status}`);
-}
-
-function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, timeout: 60_000 });
 }
 
 /** Waits until every ticker row shows a price; answers the page's clock at that moment. */
@@ -325,44 +201,26 @@ async function benchFirstQuote(browser: Browser, baseUrl: string): Promise<Bench
   ];
 }
 
-const LIGHTHOUSE_CATEGORIES = [
-  { id: 'performance', metric: 'Lighthouse performance (mobile)' },
-  { id: 'accessibility', metric: 'Lighthouse accessibility (mobile)' },
-  { id: 'best-practices', metric: 'Lighthouse best practices (mobile)' },
-] as const;
+const LIGHTHOUSE_METRICS: Record<LighthouseCategory, string> = {
+  performance: 'Lighthouse performance (mobile)',
+  accessibility: 'Lighthouse accessibility (mobile)',
+  'best-practices': 'Lighthouse best practices (mobile)',
+};
 
 /** The simulated timings behind the performance score, for its note. */
 const PERFORMANCE_AUDITS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
 
-/** Lighthouse's own Chromium (chrome-launcher), its default config, which is the mobile preset. */
 async function benchLighthouse(baseUrl: string): Promise<BenchmarkRow[]> {
-  const url = `${baseUrl}${HOME_PATH}`;
-  let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
-    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', ...CHROME_ARGS], logLevel: 'silent' });
-    const result = await withTimeout(
-      lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: LIGHTHOUSE_CATEGORIES.map((category) => category.id) }),
-      LIGHTHOUSE_TIMEOUT_MS,
-      'Lighthouse',
-    );
-    if (!result) throw new Error('Lighthouse returned no result');
-    const { lhr } = result;
-    const warnings = lhr.runWarnings.map((warning) => warning.slice(0, 120)).join('; ');
-    const runtimeError = lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : '';
-    const context = `Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings.formFactor}, throttling ${lhr.configSettings.throttlingMethod}`;
-    return LIGHTHOUSE_CATEGORIES.map(({ id, metric }) => {
-      const score = lhr.categories[id]?.score;
-      const failedAudits = Object.values(lhr.audits)
-        .filter((audit) => audit.scoreDisplayMode === 'binary' && audit.score === 0 && lhr.categories[id]?.auditRefs.some((ref) => ref.id === audit.id && ref.weight > 0))
-        .map((audit) => audit.id);
-      const timings = id === 'performance' ? PERFORMANCE_AUDITS.map((audit) => `${audit} ${lhr.audits[audit]?.displayValue ?? '?'}`).join(', ') : '';
-      const notes = [context, timings, runtimeError, warnings, failedAudits.length > 0 ? `failed: ${failedAudits.join(', ')}` : ''].filter(Boolean);
-      return { metric, value: typeof score === 'number' ? Math.round(score * 100) : 'n/a', unit: 'score/100', note: notes.join('; ') };
+    const lhr = await withLighthouseChrome((port) => runLighthouse(`${baseUrl}${HOME_PATH}`, port));
+    return LIGHTHOUSE_CATEGORIES.map((category) => {
+      const failed = failedAudits(lhr, category);
+      const timings = category === 'performance' ? PERFORMANCE_AUDITS.map((audit) => `${audit} ${lhr.audits[audit]?.displayValue ?? '?'}`).join(', ') : '';
+      const notes = [runContext(lhr), timings, failed.length > 0 ? `failed: ${failed.join(', ')}` : ''].filter(Boolean);
+      return { metric: LIGHTHOUSE_METRICS[category], value: categoryScore(lhr, category) ?? 'n/a', unit: 'score/100', note: notes.join('; ') };
     });
   } catch (error) {
-    return LIGHTHOUSE_CATEGORIES.map(({ metric }) => ({ metric, value: 'n/a', unit: 'score/100', note: `Lighthouse failed: ${describeError(error)}` }));
-  } finally {
-    chrome?.kill();
+    return LIGHTHOUSE_CATEGORIES.map((category) => ({ metric: LIGHTHOUSE_METRICS[category], value: 'n/a', unit: 'score/100', note: `Lighthouse failed: ${describeError(error)}` }));
   }
 }
 
@@ -425,8 +283,8 @@ async function benchOfflineColdStart(server: BenchServer): Promise<BenchmarkRow[
 export const pwaBenchmark: BenchmarkModule = {
   name: 'pwa',
   async run() {
-    const buildNote = await ensureBuild();
-    const server = await BenchServer.start();
+    const build = await ensureBuild();
+    const server = await BenchServer.start({ name: 'pwa', webRoot: build.root, env: { E2E_REQUEST_LOG: '1' } });
     const rows: BenchmarkRow[] = [];
     try {
       const browser = await launchBrowser();
@@ -441,7 +299,7 @@ export const pwaBenchmark: BenchmarkModule = {
     } finally {
       await server.dispose();
     }
-    if (buildNote && rows[0]) rows[0] = { ...rows[0], note: `${rows[0].note ?? ''}; ${buildNote}` };
+    if (rows[0]) rows[0] = { ...rows[0], note: `${rows[0].note ?? ''}; ${build.note}` };
     return rows;
   },
 };

@@ -1,7 +1,8 @@
 /**
  * Trading screens benchmark (issue 7): the app freshly built into a temporary folder, served by
  * the real server on a free port with a temporary data folder (demo data, market-maker robots
- * on), driven by Chromium through Playwright. The server and browser handling follows pwa.ts.
+ * on), driven by Chromium through Playwright (the server, build and browser handling are in
+ * support/).
  *
  * - Time to the first candle painted on /en/exchange?id=btc_usdt: from the navigation start until
  *   the uPlot canvas holds candle pixels (the candle colours read back from the canvas once the
@@ -16,20 +17,19 @@
  * - JavaScript sent for /en and /en/exchange?id=btc_usdt: gzip bytes (level 9) of every script
  *   the document requests, as tests/e2e/budget.spec.ts sums them.
  *
- * Override the window with BENCH_TRADING_WINDOW_MS and the browser with CHROME_PATH.
+ * Override the window with BENCH_TRADING_WINDOW_MS, the built app with BENCH_WEB_ROOT and the
+ * browser with CHROME_PATH.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { chromium, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { BenchmarkModule, BenchmarkRow } from './run';
+import { freshBuild } from './support/build';
+import { launchBrowser } from './support/chrome';
+import { median, positiveInteger, sleep } from './support/numbers';
+import { BenchServer } from './support/server';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const WINDOW_MS = positiveInteger(process.env.BENCH_TRADING_WINDOW_MS, 10_000);
 const SAMPLES = 5;
 const HOME_PATH = '/en';
@@ -42,138 +42,9 @@ const ORDER_CALLS_PER_SECOND = 10;
 const ORDER_VALUE_USDT = 5;
 /** How far below the best bid the benchmark's orders rest, in hundredths of a percent. */
 const ORDER_DISTANCE_BASIS_POINTS = 50n;
-const BUILD_TIMEOUT_MS = 180_000;
-const SERVER_START_TIMEOUT_MS = 90_000;
 const PAINT_TIMEOUT_MS = 30_000;
 const SETTLE_MS = 2_000;
 const VIEWPORT = { width: 1440, height: 900 };
-
-const runFile = promisify(execFile);
-
-function positiveInteger(text: string | undefined, fallback: number): number {
-  const value = Number(text);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-}
-
-function median(samples: number[]): number {
-  const sorted = [...samples].sort((left, right) => left - right);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? Number.NaN) : ((sorted[middle - 1] ?? Number.NaN) + (sorted[middle] ?? Number.NaN)) / 2;
-}
-
-function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${timeoutMs} ms`)), timeoutMs);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
-/**
- * A fresh build of the app in a temporary folder (dist/ may predate the screens measured here and
- * is left alone), or the folder BENCH_WEB_ROOT names.
- */
-async function buildApp(): Promise<{ root: string; note: string; cleanup: () => void }> {
-  const given = process.env.BENCH_WEB_ROOT;
-  if (given) return { root: given, note: `built app from ${given}`, cleanup: () => undefined };
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-bench-trading-web-'));
-  const cleanup = () => fs.rmSync(root, { recursive: true, force: true });
-  try {
-    const started = Date.now();
-    await runFile('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', root, '--emptyOutDir'], { timeout: BUILD_TIMEOUT_MS });
-    return { root, note: `fresh vite build in a temporary folder (${((Date.now() - started) / 1000).toFixed(0)} s)`, cleanup };
-  } catch (error) {
-    cleanup();
-    throw error;
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
-
-/** The real server (server/main.ts) as its own process, on a temporary data folder (as in pwa.ts). */
-class BenchServer {
-  private child: ChildProcess | undefined;
-  private stderrTail = '';
-
-  private constructor(
-    private readonly port: number,
-    private readonly dataDir: string,
-    private readonly webRoot: string,
-  ) {}
-
-  static async start(webRoot: string): Promise<BenchServer> {
-    const server = new BenchServer(await freePort(), fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-bench-trading-data-')), webRoot);
-    try {
-      await server.launch();
-    } catch (error) {
-      await server.dispose();
-      throw error;
-    }
-    return server;
-  }
-
-  get baseUrl(): string {
-    return `http://127.0.0.1:${this.port}`;
-  }
-
-  private async launch(): Promise<void> {
-    const env = {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(this.port),
-      HOST: '127.0.0.1',
-      DATA_DIR: this.dataDir,
-      WEB_ROOT: this.webRoot,
-      LOG_LEVEL: 'warn',
-      ROBOTS: 'on',
-    };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    this.child = child;
-    child.stderr?.on('data', (chunk: Buffer) => {
-      this.stderrTail = (this.stderrTail + chunk.toString()).slice(-2_000);
-    });
-    const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
-    while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}: ${this.stderrTail}`);
-      const answered = await fetch(`${this.baseUrl}/api/v1/config`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (answered) return;
-      await sleep(250);
-    }
-    throw new Error(`the server did not answer within ${SERVER_START_TIMEOUT_MS} ms: ${this.stderrTail}`);
-  }
-
-  async stop(): Promise<void> {
-    const child = this.child;
-    this.child = undefined;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await withTimeout(exited, 15_000, 'the server shutdown').catch(() => child.kill('SIGKILL'));
-  }
-
-  async dispose(): Promise<void> {
-    await this.stop();
-    fs.rmSync(this.dataDir, { recursive: true, force: true });
-  }
-}
-
-function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS, timeout: 60_000 });
-}
 
 /**
  * Waits until the chart's canvas holds candle pixels (the up or down colour of CandleChart.tsx)
@@ -503,10 +374,10 @@ async function benchJavaScript(browser: Browser, baseUrl: string, webRoot: strin
 export const tradingBenchmark: BenchmarkModule = {
   name: 'trading',
   async run() {
-    const build = await buildApp();
+    const build = await freshBuild('trading');
     const rows: BenchmarkRow[] = [];
     try {
-      const server = await BenchServer.start(build.root);
+      const server = await BenchServer.start({ name: 'trading', webRoot: build.root });
       try {
         const browser = await launchBrowser();
         try {

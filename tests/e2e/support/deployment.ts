@@ -6,10 +6,11 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../../helpers/freePort';
+import { stopChild } from '../../helpers/stopChild';
 
 const run = promisify(execFile);
 const SERVER_START_TIMEOUT_MS = 60_000;
@@ -45,17 +46,6 @@ export function deploy(buildDir: string, webRoot: string): void {
   fs.mkdirSync(webRoot, { recursive: true });
   for (const entry of fs.readdirSync(webRoot)) fs.rmSync(path.join(webRoot, entry), { recursive: true, force: true });
   fs.cpSync(buildDir, webRoot, { recursive: true });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 async function waitUntilUp(baseURL: string, child: ChildProcess): Promise<void> {
@@ -102,10 +92,7 @@ export class DeploymentServer {
   async stop(): Promise<void> {
     const child = this.child;
     this.child = undefined;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    await stopChild(child);
   }
 
   /** Stops the server and removes its database. */
