@@ -13,6 +13,7 @@ import { ledgerBenchmark } from './ledger';
 import { ordersBenchmark } from './orders';
 import { pwaBenchmark } from './pwa';
 import { tradingBenchmark } from './trading';
+import { webBenchmark } from './web';
 
 export interface BenchmarkRow {
   metric: string;
@@ -26,7 +27,7 @@ export interface BenchmarkModule {
   run(): Promise<BenchmarkRow[]>;
 }
 
-const BENCHMARKS: BenchmarkModule[] = [ledgerBenchmark, bookBenchmark, ordersBenchmark, pwaBenchmark, tradingBenchmark];
+const BENCHMARKS: BenchmarkModule[] = [ledgerBenchmark, bookBenchmark, ordersBenchmark, pwaBenchmark, tradingBenchmark, webBenchmark];
 
 /** Whole numbers as they are, others with a precision that suits their size. */
 function formatValue(value: number | string): string {
