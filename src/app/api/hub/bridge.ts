@@ -125,6 +125,17 @@ export class HubBridge {
     return this.send(method, args, signal);
   }
 
+  /**
+   * The page leaves for the back/forward cache: the hub drops the tab now, so that it stops
+   * pushing to it, and the tab attaches again (with its topics) when its endpoint restarts or a
+   * call needs the hub.
+   */
+  leave(): void {
+    if (this.closed) return;
+    this.attached = null;
+    void this.send('detach', [this.options.tabId]).catch(() => undefined);
+  }
+
   close(): void {
     if (this.closed) return;
     this.closed = true;

@@ -13,6 +13,7 @@ import { hubStore } from '../../state/hub-store';
 import { HubBridge } from './bridge';
 import { ElectedHub } from './election';
 import { comlinkEndpoint, type HubEndpoint } from './endpoint';
+import { SuspendableEndpoint } from './suspendable';
 
 export { HubBridge } from './bridge';
 
@@ -39,10 +40,11 @@ function currentTabState(): TabState {
 function startHub(): HubBridge {
   const buildId = __BUILD_ID__;
   const tabId = crypto.randomUUID();
+  const endpoint = new SuspendableEndpoint(() => createEndpoint(buildId, tabId));
   const started = new HubBridge({
     buildId,
     tabId,
-    endpoint: createEndpoint(buildId, tabId),
+    endpoint,
     locks: navigator.locks,
     tabState: currentTabState,
     onPush: onHubPush,
@@ -51,6 +53,16 @@ function startHub(): HubBridge {
   started.attach().catch((error: unknown) => hubStore.fail({ reason: 'attach', detail: error instanceof Error ? error.message : String(error) }));
   document.addEventListener('visibilitychange', () => {
     void started.updateTab(currentTabState()).catch((error: unknown) => console.warn('The hub did not take the visibility', error));
+  });
+  // The back/forward cache keeps the page only if nothing reaches it from the hub meanwhile
+  // (suspendable.ts); `persisted` says the browser means to keep it.
+  window.addEventListener('pagehide', (event) => {
+    if (!event.persisted) return;
+    started.leave();
+    endpoint.suspend();
+  });
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) endpoint.resume();
   });
   return started;
 }
