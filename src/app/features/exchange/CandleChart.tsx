@@ -2,16 +2,24 @@
  * The price chart (spec 2, Exchange LineChart): candles with volume bars and the MA7 and MA25
  * moving averages, drawn with uPlot. An interval switch; the last candle follows the live
  * trades; dragging, the mouse wheel or the arrow keys pan back in time, and reaching the
- * oldest loaded candle loads the page before it (klines with `to`).
+ * oldest loaded candle loads the page before it (klines with `to`). A crosshair follows the
+ * pointer (or, after the arrow keys, rests on the newest candle in view) and the readout above
+ * the plot shows that candle, else the latest; a dashed line marks the last price. Times are in
+ * the page's language (chartTime.ts), not uPlot's American English.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { klinesCall, type MarketSymbol, type Trade } from '../../../shared/api/market';
+import { truncateDecimal } from '../../../shared/money';
 import { callApi } from '../../api/client';
+import { useLanguage } from '../../i18n/useLanguage';
 import { useTheme } from '../../state/theme';
 import { candleOf, chartColumns, CHART_INTERVALS, MA_PERIODS, mergeTrade, prependCandles, type Candle, type ChartInterval } from './candles';
+import { drawCandles, drawLastPrice, type ChartPalette } from './chartDrawing';
+import { ChartReadout } from './ChartReadout';
+import { chartTimeFormat } from './chartTime';
 import { Button } from '../../ui/Button';
 import { Panel } from '../../ui/Panel';
 import { StatusMessage } from '../../ui/StatusMessage';
@@ -30,6 +38,8 @@ const COLORS = { up: '#2ebd85', down: '#f6465d', ma7: '#f0b90b', ma25: '#8e6cef'
 export function CandleChart({ symbol, trades }: { symbol: MarketSymbol; trades: readonly Trade[] }) {
   const { t } = useLingui();
   const theme = useTheme();
+  const language = useLanguage();
+  const timeFormat = useMemo(() => chartTimeFormat(language), [language]);
   const [interval, setChartInterval] = useState<ChartInterval>('15m');
   const key = `${symbol.id}:${interval}`;
   /** The candles of one symbol and interval; another key's are still loading. */
@@ -46,6 +56,10 @@ export function CandleChart({ symbol, trades }: { symbol: MarketSymbol; trades: 
   const loadingOlder = useRef(false);
   const noOlder = useRef(false);
   const mergedTradeId = useRef(0);
+  /** The open time of the candle under the crosshair; null shows the latest candle. */
+  const [crosshairTime, setCrosshairTime] = useState<number | null>(null);
+  /** The arrow keys moved the view last: the crosshair rests on the newest candle in view. */
+  const keyboardCursor = useRef(false);
 
   // History: the latest page when the symbol or interval changes.
   useEffect(() => {
@@ -111,58 +125,50 @@ export function CandleChart({ symbol, trades }: { symbol: MarketSymbol; trades: 
     if (firstIndex <= PREFETCH_CANDLES) loadOlderRef.current();
   };
 
-  // The plot: made once per theme (axis colours come from the design tokens), fed on every change.
+  /** After the arrow keys, the crosshair rests on the newest candle in view (run after each draw, on the new scales). */
+  const placeKeyboardCursor = (u: uPlot) => {
+    const list = candlesRef.current;
+    const candle = list[list.length - 1 - view.current.fromEnd];
+    if (!keyboardCursor.current || !candle) return;
+    u.setCursor({ left: u.valToPos(candle.time / 1000, 'x'), top: u.valToPos(Number(candle.close), 'y') });
+  };
+
+  // The plot: made once per theme (axis colours come from the design tokens), language (the time
+  // axis) and price precision (the last-price label), fed on every change.
+  const pricePrecision = symbol.pricePrecision;
   useEffect(() => {
     const element = holder.current;
     if (!element) return undefined;
     const styles = getComputedStyle(element);
-    const muted = styles.getPropertyValue('--color-text-muted').trim() || '#5e6673';
-    const grid = styles.getPropertyValue('--color-border').trim() || '#e3e6eb';
+    const token = (name: string, fallback: string) => styles.getPropertyValue(name).trim() || fallback;
+    const muted = token('--color-text-muted', '#5e6673');
+    const grid = token('--color-border', '#e3e6eb');
     // Rising and falling candles take the theme's buy and sell colours.
-    const up = styles.getPropertyValue('--color-buy').trim() || COLORS.up;
-    const down = styles.getPropertyValue('--color-sell').trim() || COLORS.down;
-    const axis = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 }, font: '11px system-ui, sans-serif' };
-    const drawCandles = (u: uPlot) => {
-      const list = candlesRef.current;
-      const [first, last] = u.series[0]!.idxs ?? [0, list.length - 1];
-      const ctx = u.ctx;
-      const columnWidth = list.length > 1 ? Math.abs(u.valToPos(list[1]!.time / 1000, 'x', true) - u.valToPos(list[0]!.time / 1000, 'x', true)) : 8;
-      const bodyWidth = Math.max(1, Math.round(columnWidth * 0.7));
-      ctx.save();
-      ctx.beginPath();
-      ctx.rect(u.bbox.left, u.bbox.top, u.bbox.width, u.bbox.height);
-      ctx.clip();
-      for (let index = first; index <= last; index += 1) {
-        const candle = list[index];
-        if (!candle) continue;
-        const open = Number(candle.open);
-        const close = Number(candle.close);
-        const x = Math.round(u.valToPos(candle.time / 1000, 'x', true));
-        const top = u.valToPos(Math.max(open, close), 'y', true);
-        const bottom = u.valToPos(Math.min(open, close), 'y', true);
-        ctx.fillStyle = ctx.strokeStyle = close >= open ? up : down;
-        ctx.lineWidth = Math.max(1, devicePixelRatio);
-        ctx.beginPath();
-        ctx.moveTo(x, u.valToPos(Number(candle.high), 'y', true));
-        ctx.lineTo(x, u.valToPos(Number(candle.low), 'y', true));
-        ctx.stroke();
-        ctx.fillRect(x - bodyWidth / 2, top, bodyWidth, Math.max(1, bottom - top));
-      }
-      ctx.restore();
+    const palette: ChartPalette = {
+      up: token('--color-buy', COLORS.up),
+      down: token('--color-sell', COLORS.down),
+      upFill: token('--color-buy-fill', COLORS.up),
+      downFill: token('--color-sell-fill', COLORS.down),
+      onFill: token('--color-on-fill', '#ffffff'),
     };
+    const axis = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 }, font: '11px system-ui, sans-serif' };
     const hidden = { paths: () => null, points: { show: false } };
     const u = new uPlot(
       {
         width: element.clientWidth || 600,
         height: element.clientHeight || 360,
-        cursor: { drag: { x: false, y: false } },
+        // Crosshair lines only: dots on the hidden high and low series would mean nothing.
+        cursor: { drag: { x: false, y: false }, points: { show: false } },
         legend: { show: false },
         scales: {
           x: { time: true },
           y: { auto: true },
           volume: { range: (_u, _min, max) => [0, (max || 1) * 4] },
         },
-        axes: [{ ...axis }, { ...axis, side: 1, size: 64 }],
+        axes: [
+          { ...axis, space: 60, values: (_u, splits, _axis, _space, spacing) => timeFormat.axisLabels(splits.map((split) => split * 1000), spacing * 1000) },
+          { ...axis, side: 1, size: 64 },
+        ],
         series: [
           {},
           { label: 'High', ...hidden },
@@ -178,7 +184,22 @@ export function CandleChart({ symbol, trades }: { symbol: MarketSymbol; trades: 
           { label: `MA${MA_PERIODS[0]}`, stroke: COLORS.ma7, width: 1.25, points: { show: false } },
           { label: `MA${MA_PERIODS[1]}`, stroke: COLORS.ma25, width: 1.25, points: { show: false } },
         ],
-        hooks: { draw: [drawCandles] },
+        hooks: {
+          draw: [
+            (plotted) => drawCandles(plotted, candlesRef.current, palette),
+            (plotted) => {
+              const last = candlesRef.current.at(-1);
+              drawLastPrice(plotted, last, last ? truncateDecimal(last.close, pricePrecision) : '', palette);
+            },
+            placeKeyboardCursor,
+          ],
+          setCursor: [
+            (plotted) => {
+              const index = plotted.cursor.idx;
+              setCrosshairTime(index === null || index === undefined ? null : (candlesRef.current[index]?.time ?? null));
+            },
+          ],
+        },
       },
       dataOf(candlesRef.current),
       element,
@@ -192,8 +213,8 @@ export function CandleChart({ symbol, trades }: { symbol: MarketSymbol; trades: 
       u.destroy();
       plot.current = null;
     };
-    // applyView reads refs only; the plot is rebuilt for a theme or language change alone.
-  }, [theme, t]);
+    // applyView and placeKeyboardCursor read refs only; the plot is rebuilt for a theme, language or precision change alone.
+  }, [theme, t, timeFormat, pricePrecision]);
 
   useEffect(() => {
     candlesRef.current = candles;
@@ -207,6 +228,13 @@ export function CandleChart({ symbol, trades }: { symbol: MarketSymbol; trades: 
     view.current.fromEnd = Math.max(0, view.current.fromEnd + candlesBack);
     if (plot.current) applyView(plot.current);
   };
+  const releaseKeyboardCursor = () => {
+    if (!keyboardCursor.current) return;
+    keyboardCursor.current = false;
+    // Off the plot: uPlot hides the crosshair and the readout goes back to the latest candle.
+    plot.current?.setCursor({ left: -10, top: -10 });
+  };
+  const shown = (crosshairTime === null ? undefined : candles.find((candle) => candle.time === crosshairTime)) ?? candles.at(-1);
   const drag = useRef<{ x: number; fromEnd: number } | null>(null);
 
   return (
@@ -236,6 +264,7 @@ export function CandleChart({ symbol, trades }: { symbol: MarketSymbol; trades: 
           </span>
         </span>
       </div>
+      {shown ? <ChartReadout candle={shown} interval={interval} symbol={symbol} timeFormat={timeFormat} /> : null}
       <div
         ref={holder}
         className={styles.chartCanvas}
@@ -250,13 +279,19 @@ export function CandleChart({ symbol, trades }: { symbol: MarketSymbol; trades: 
           else if (event.key === 'ArrowRight') pan(-10);
           else return;
           event.preventDefault();
+          keyboardCursor.current = true;
+          // A pan redraws (and places the crosshair) only when the view moved: at the newest candle it did not.
+          if (plot.current) placeKeyboardCursor(plot.current);
         }}
+        onBlur={releaseKeyboardCursor}
         onWheel={(event) => pan(Math.sign(event.deltaY || event.deltaX) * -5)}
         onPointerDown={(event) => {
           drag.current = { x: event.clientX, fromEnd: view.current.fromEnd };
           event.currentTarget.setPointerCapture(event.pointerId);
         }}
         onPointerMove={(event) => {
+          // The pointer takes the crosshair back from the keyboard (uPlot follows it from here).
+          keyboardCursor.current = false;
           const start = drag.current;
           const u = plot.current;
           if (!start || !u) return;

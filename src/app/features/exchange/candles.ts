@@ -1,11 +1,12 @@
 /**
  * Candles of the price chart: the klines call's tuples kept as decimal strings, a live trade
  * merged into the last candle (or opening the next one), pages of history joined in front,
- * and the moving averages the chart draws. Prices and volumes stay exact strings; only the
- * chart's drawing arrays are numbers (a pixel position needs no more precision).
+ * the moving averages the chart draws, and a candle's figures as its readout shows them. Prices
+ * and volumes stay exact strings; only the chart's drawing arrays are numbers (a pixel position
+ * needs no more precision).
  */
 import { KLINE_INTERVAL_MS, type CandleTuple, type KlineInterval } from '../../../shared/api/market';
-import { formatUnits } from '../../../shared/money';
+import { formatUnits, SCALE_MAX, truncateDecimal } from '../../../shared/money';
 import { compareDecimals } from '../../../shared/realtime-book';
 import { unitsOf } from '../../../shared/decimal';
 
@@ -101,4 +102,34 @@ export function chartColumns(candles: readonly Candle[]): [number[], number[], n
     movingAverage(closes, MA_PERIODS[0]),
     movingAverage(closes, MA_PERIODS[1]),
   ];
+}
+
+/** Rising (or unchanged) when the close is at least the open: the candle's colour, the last-price line's. */
+export function candleDirection(candle: Candle): 'up' | 'down' {
+  return compareDecimals(candle.close, candle.open) >= 0 ? 'up' : 'down';
+}
+
+/**
+ * The change from open to close in percent with two decimals ("-0.40"), cut toward zero like the
+ * ticker's 24 h change (basis points of the open); "0.00" for an open of zero. Both prices are
+ * read at the most decimals a currency has, so no digit of either is lost.
+ */
+export function candleChangePercent(candle: Candle): string {
+  const open = unitsOf(candle.open, SCALE_MAX);
+  const close = unitsOf(candle.close, SCALE_MAX);
+  if (open === null || close === null || open === 0n) return '0.00';
+  return formatUnits(((close - open) * 10_000n) / open, 2);
+}
+
+/** A candle's prices and volume as the readout shows them: the symbol's decimals, cut, never rounded. */
+export function candleFigures(candle: Candle, precisions: { pricePrecision: number; volumePrecision: number }) {
+  const price = (value: string) => truncateDecimal(value, precisions.pricePrecision);
+  return {
+    open: price(candle.open),
+    high: price(candle.high),
+    low: price(candle.low),
+    close: price(candle.close),
+    volume: truncateDecimal(candle.volume, precisions.volumePrecision),
+    changePercent: candleChangePercent(candle),
+  };
 }

@@ -1,6 +1,6 @@
-// Proves the chart's candle rules: UTC buckets (weeks from Monday), a live trade merged into the last candle or opening the next, older pages joined in front, and the MA7/MA25 moving averages.
+// Proves the chart's candle rules: UTC buckets (weeks from Monday), a live trade merged into the last candle or opening the next, older pages joined in front, the MA7/MA25 moving averages, and a candle's direction, change and figures as the readout shows them.
 import { describe, expect, it } from 'vitest';
-import { bucketStart, chartColumns, mergeTrade, movingAverage, prependCandles, type Candle } from '../../../../src/app/features/exchange/candles';
+import { bucketStart, candleChangePercent, candleDirection, candleFigures, chartColumns, mergeTrade, movingAverage, prependCandles, type Candle } from '../../../../src/app/features/exchange/candles';
 
 const MINUTE = 60_000;
 const candle = (time: number, close: string): Candle => ({ time, open: close, high: close, low: close, close, volume: '1.000' });
@@ -48,5 +48,24 @@ describe('exchange candles', () => {
     expect(columns[0][1]).toBe(60);
     expect(columns[6][6]).toBe(4);
     expect(columns[7][24]).toBe(13);
+  });
+
+  it('reads a candle for the readout: direction, change cut to two decimals, figures at the symbol precisions', () => {
+    const rising: Candle = { time: 0, open: '100.00', high: '101.5', low: '99.987', close: '100.525', volume: '12.3456789' };
+    expect(candleDirection(rising)).toBe('up');
+    expect(candleDirection({ ...rising, close: '100' })).toBe('up');
+    expect(candleDirection({ ...rising, close: '99.99' })).toBe('down');
+    expect(candleChangePercent(rising)).toBe('0.52');
+    expect(candleChangePercent({ ...rising, close: '99.599' })).toBe('-0.40');
+    expect(candleChangePercent({ ...rising, close: '99.999' })).toBe('0.00');
+    expect(candleChangePercent({ ...rising, open: '0' })).toBe('0.00');
+    expect(candleFigures(rising, { pricePrecision: 2, volumePrecision: 4 })).toEqual({
+      open: '100.00',
+      high: '101.50',
+      low: '99.98',
+      close: '100.52',
+      volume: '12.3456',
+      changePercent: '0.52',
+    });
   });
 });
