@@ -321,6 +321,52 @@ test.describe('exchange', () => {
     await context.close();
   });
 
+  test('R-LANG-06 the chart: a crosshair readout with a candle’s open, high, low and close, the latest candle again when the pointer leaves, and a German 24-hour time axis', async ({ page }) => {
+    // uPlot writes the axis labels on its canvas: the page records what is written there.
+    await page.addInitScript(`{
+      const fillText = CanvasRenderingContext2D.prototype.fillText;
+      window.__canvasTexts = [];
+      CanvasRenderingContext2D.prototype.fillText = function (text, ...rest) {
+        window.__canvasTexts.push(String(text));
+        return fillText.call(this, text, ...rest);
+      };
+    }`);
+    await page.goto(PAGE);
+    const candles = page.getByTestId('exchange-candles');
+    await expect(candles).toHaveAttribute('data-state', 'ready');
+    const readout = page.getByTestId('chart-readout');
+    // Without a pointer the readout shows the latest candle.
+    const latest = Number(await readout.getAttribute('data-time'));
+    expect(latest).toBeGreaterThan(0);
+    const box = (await candles.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
+    await expect.poll(async () => Number(await readout.getAttribute('data-time'))).toBeLessThan(latest);
+    const figure = async (field: string) => Number(await page.getByTestId(`chart-readout-${field}`).textContent());
+    for (const field of ['open', 'high', 'low', 'close']) await expect(page.getByTestId(`chart-readout-${field}`)).toHaveText(/^\d+\.\d{2}$/);
+    const [open, high, low, close] = [await figure('open'), await figure('high'), await figure('low'), await figure('close')];
+    expect(high).toBeGreaterThanOrEqual(Math.max(open, close));
+    expect(low).toBeLessThanOrEqual(Math.min(open, close));
+    await expect(page.getByTestId('chart-readout-change')).toHaveText(/^[+-]?\d+\.\d{2}%$/);
+    await expect(page.getByTestId('chart-readout-volume')).toHaveText(/^\d+\.\d{6}$/);
+    // English: year-month-day (R-LANG-06) and the 12-hour clock.
+    await expect(readout.locator('time')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{1,2}:\d{2}\s[AP]M$/);
+    // The pointer leaves: the latest candle (or a newer one a trade opened meanwhile).
+    await page.mouse.move(box.x + box.width / 2, box.y - 200);
+    await expect.poll(async () => Number(await readout.getAttribute('data-time'))).toBeGreaterThanOrEqual(latest);
+    // The last-price line's label on the price axis: the last close.
+    const labels = (await page.evaluate('window.__canvasTexts')) as string[];
+    expect(labels).toContain(await page.getByTestId('chart-readout-close').textContent());
+
+    await page.goto('/de/exchange?id=btc_usdt');
+    await expect(candles).toHaveAttribute('data-state', 'ready');
+    await expect(readout.locator('time')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    await expect(page.getByTestId('chart-readout-open')).toHaveText(/^\d+\.\d{2}$/);
+    // The 15-minute axis: 24-hour times, no AM or PM anywhere on the canvas.
+    await expect.poll(async () => ((await page.evaluate('window.__canvasTexts')) as string[]).some((text) => /^\d{2}:\d{2}$/.test(text))).toBe(true);
+    const german = (await page.evaluate('window.__canvasTexts')) as string[];
+    expect(german.filter((text) => /\b(AM|PM|am|pm)\b/.test(text))).toEqual([]);
+  });
+
   test('R-API-04 a refused order (insufficient balance) shows the translated errmsg', async ({ context }) => {
     const page = await openSignedIn(context, '/de/exchange?id=btc_usdt');
     const form = page.getByTestId('order-form-buy');
