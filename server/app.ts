@@ -36,6 +36,7 @@ import { marketModule } from './modules/market';
 import { notificationModule } from './modules/notification';
 import { operatorModule } from './modules/operator';
 import { siteModule } from './modules/site';
+import { rewardsModule } from './modules/rewards';
 import type { AppModule } from './modules/module';
 
 // The contract's schemas are zod/mini, which loads no locale: without one, every field of an
@@ -52,7 +53,7 @@ export const COMPRESS_MIN_BYTES = 1024;
 const WEB_APP_FILES_ROUTE = '/*';
 
 /** Every area of the server (ARCHITECTURE.md): each wires itself; the order is registration order. */
-const MODULES: AppModule[] = [accountModule, siteModule, marketModule, homeModule, balanceModule, contentModule, notificationModule, operatorModule, convertModule, exchangeModule, helpdeskModule];
+const MODULES: AppModule[] = [accountModule, siteModule, marketModule, homeModule, balanceModule, contentModule, notificationModule, operatorModule, convertModule, exchangeModule, helpdeskModule, rewardsModule];
 
 export async function buildApp(context: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({

@@ -328,6 +328,35 @@ export interface HelpdeskServiceCodesTable {
   revoked_at: Int | null;
 }
 
+/** One check-in per (user, UTC day) (migration 0009). */
+export interface CheckinsTable {
+  id: GeneratedInt;
+  user_id: Int;
+  day: Int;
+  streak: Int;
+  currency: Text;
+  amount_units: Int;
+  created_at: Int;
+}
+
+export interface DrawTicketsTable {
+  id: GeneratedInt;
+  user_id: Int;
+  earned_day: Int;
+  created_at: Int;
+  used_at: Int | null;
+}
+
+export interface LuckyDrawsTable {
+  id: GeneratedInt;
+  user_id: Int;
+  ticket_id: Int;
+  prize_id: Text;
+  currency: Text;
+  amount_units: Int;
+  created_at: Int;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -357,6 +386,9 @@ export interface Database {
   helpdesk_messages: HelpdeskMessagesTable;
   helpdesk_images: HelpdeskImagesTable;
   helpdesk_service_codes: HelpdeskServiceCodesTable;
+  checkins: CheckinsTable;
+  draw_tickets: DrawTicketsTable;
+  lucky_draws: LuckyDrawsTable;
 }
 
 export type { Generated };

@@ -8,7 +8,7 @@
  */
 import type { AppContext } from '../context';
 import { currencyPriceUsd } from '../engine/price-walk';
-import { postTransaction, systemOwner, type Posting } from '../ledger/ledger';
+import { postTransaction, systemOwner, type Posting, type SystemAccount } from '../ledger/ledger';
 
 export const HOUSE_INVENTORY_USD = 1_000_000;
 
@@ -18,27 +18,35 @@ function unitsWorth(usd: number, currency: string, scale: number): bigint {
 }
 
 export async function seedHouseInventory(context: AppContext): Promise<void> {
+  const currencies = await context.db.selectFrom('currencies').select(['code', 'scale']).execute();
+  const targets = new Map(currencies.map(({ code, scale }) => [code, unitsWorth(HOUSE_INVENTORY_USD, code, Number(scale))]));
+  await topUpSystemAccount(context, 'house', targets, 'demo house inventory');
+}
+
+/**
+ * Brings a platform account's available balance in each currency up to its target, moved from
+ * genesis as an operator's deposit would be; currencies already at or above their target are left.
+ */
+export async function topUpSystemAccount(context: AppContext, account: SystemAccount, targets: ReadonlyMap<string, bigint>, memo: string): Promise<void> {
   const { db, now } = context;
-  const currencies = await db.selectFrom('currencies').select(['code', 'scale']).execute();
-  const house = systemOwner('house');
+  const owner = systemOwner(account);
   const balances = await db
     .selectFrom('ledger_accounts')
     .select(['currency', 'balance_units'])
-    .where('owner_key', '=', house)
+    .where('owner_key', '=', owner)
     .where('wallet', '=', 'system')
     .where('bucket', '=', 'available')
     .execute();
   const current = new Map(balances.map((row) => [row.currency, row.balance_units]));
   const postings: Posting[] = [];
-  for (const { code, scale } of currencies) {
-    const target = unitsWorth(HOUSE_INVENTORY_USD, code, Number(scale));
+  for (const [code, target] of targets) {
     const missing = target - (current.get(code) ?? 0n);
     if (missing <= 0n) continue;
     postings.push(
       { account: { owner: systemOwner('genesis'), wallet: 'system', currency: code }, amountUnits: -missing },
-      { account: { owner: house, wallet: 'system', currency: code }, amountUnits: missing },
+      { account: { owner, wallet: 'system', currency: code }, amountUnits: missing },
     );
   }
   if (postings.length === 0) return;
-  await context.commits.run((trx) => postTransaction(trx, { kind: 'house-inventory', owner: house, postings, memo: 'demo house inventory', now: now() }));
+  await context.commits.run((trx) => postTransaction(trx, { kind: `${account}-inventory`, owner, postings, memo, now: now() }));
 }

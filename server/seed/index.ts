@@ -10,6 +10,7 @@ import { seedDemoUsers } from './users';
 import { seedContent } from './content';
 import { seedRobots } from '../modules/robots/accounts';
 import { seedHouseInventory } from './house';
+import { seedRewardsFund } from './rewards';
 
 interface SeedPart {
   name: string;
@@ -23,6 +24,7 @@ const PARTS: SeedPart[] = [
   { name: 'content', demoOnly: true, run: seedContent },
   { name: 'demo-users', demoOnly: true, run: seedDemoUsers },
   { name: 'house-inventory', demoOnly: true, run: seedHouseInventory },
+  { name: 'rewards-fund', demoOnly: true, run: seedRewardsFund },
   // Not demo-only: a market needs its makers whenever robots are on (seedRobots checks that).
   { name: 'robots', demoOnly: false, run: seedRobots },
 ];

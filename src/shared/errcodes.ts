@@ -103,6 +103,18 @@ export const OPERATOR_ERRCODES = {
   jobNotFailed: 1903,
 } as const;
 
+/** Check-in and lucky draw: 2200-2299. */
+export const REWARDS_ERRCODES = {
+  /** One check-in per UTC day. */
+  alreadyCheckedIn: 2201,
+  /** The ticket is not the user's, or the user has none. */
+  noTicket: 2202,
+  /** The site config switches check-in off. */
+  checkinDisabled: 2203,
+  /** The site config switches the lucky draw off. */
+  luckydrawDisabled: 2204,
+} as const;
+
 export const ERRCODES = {
   ...PROTOCOL_ERRCODES,
   ...ACCOUNT_ERRCODES,
@@ -112,6 +124,7 @@ export const ERRCODES = {
   ...CONVERT_ERRCODES,
   ...HELPDESK_ERRCODES,
   ...OPERATOR_ERRCODES,
+  ...REWARDS_ERRCODES,
 } as const;
 
 export type ErrcodeName = keyof typeof ERRCODES;

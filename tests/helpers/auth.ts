@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import { hashToken, randomToken } from '../../server/core/tokens';
 import { SESSION_COOKIE, CSRF_HEADER } from '../../server/http/session';
-import { postTransaction, systemOwner, userOwner, type UserWallet } from '../../server/ledger/ledger';
+import { postTransaction, systemOwner, userOwner, type SystemAccount, type UserWallet } from '../../server/ledger/ledger';
 import { parseUnits } from '../../src/shared/money';
 import type { TestServer } from './server';
 
@@ -98,15 +98,20 @@ export async function creditUser(
 
 /** Funds the convert house from genesis, as an operator's deposit would (tests run without demo data). */
 export async function fundHouse(server: TestServer, amounts: Record<string, string>): Promise<void> {
+  await fundPlatformAccount(server, 'house', amounts);
+}
+
+/** Funds a platform account (the convert house, the rewards fund) from genesis, as an operator's deposit would. */
+export async function fundPlatformAccount(server: TestServer, account: SystemAccount, amounts: Record<string, string>): Promise<void> {
   const { db, now } = server.context;
   const scales = new Map((await db.selectFrom('currencies').select(['code', 'scale']).execute()).map((row) => [row.code, Number(row.scale)]));
-  const house = systemOwner('house');
+  const owner = systemOwner(account);
   const postings = Object.entries(amounts).flatMap(([currency, amount]) => {
     const units = parseUnits(amount, scales.get(currency) ?? 8);
     return [
       { account: { owner: systemOwner('genesis'), wallet: 'system' as const, currency }, amountUnits: -units },
-      { account: { owner: house, wallet: 'system' as const, currency }, amountUnits: units },
+      { account: { owner, wallet: 'system' as const, currency }, amountUnits: units },
     ];
   });
-  await server.context.commits.run((trx) => postTransaction(trx, { kind: 'house-inventory', owner: house, postings, now: now() }));
+  await server.context.commits.run((trx) => postTransaction(trx, { kind: `${account}-inventory`, owner, postings, now: now() }));
 }
