@@ -32,6 +32,7 @@ import { convertModule } from './modules/convert';
 import { exchangeModule } from './modules/exchange';
 import { helpdeskModule } from './modules/helpdesk';
 import { homeModule } from './modules/home';
+import { identityModule } from './modules/identity';
 import { marketModule } from './modules/market';
 import { notificationModule } from './modules/notification';
 import { operatorModule } from './modules/operator';
@@ -53,7 +54,7 @@ export const COMPRESS_MIN_BYTES = 1024;
 const WEB_APP_FILES_ROUTE = '/*';
 
 /** Every area of the server (ARCHITECTURE.md): each wires itself; the order is registration order. */
-const MODULES: AppModule[] = [accountModule, siteModule, marketModule, homeModule, balanceModule, contentModule, notificationModule, operatorModule, convertModule, exchangeModule, helpdeskModule, rewardsModule];
+const MODULES: AppModule[] = [accountModule, siteModule, marketModule, homeModule, balanceModule, contentModule, notificationModule, operatorModule, convertModule, exchangeModule, helpdeskModule, identityModule, rewardsModule];
 
 export async function buildApp(context: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({

@@ -357,6 +357,51 @@ export interface LuckyDrawsTable {
   created_at: Int;
 }
 
+export interface IdentitySubmissionsTable {
+  id: GeneratedInt;
+  user_id: Int;
+  real_name: Text;
+  document_type: Text;
+  document_number: Text;
+  status: Int;
+  reject_reason: Text | null;
+  reviewer_user_id: Int | null;
+  review_started_at: Int | null;
+  decided_by_user_id: Int | null;
+  decided_at: Int | null;
+  verified_level: Int | null;
+  created_at: Int;
+}
+
+export interface IdentityImagesTable {
+  name: Text;
+  submission_id: Int;
+  side: Text; // 'front' | 'back' | 'selfie'
+  jpeg: Buffer;
+  width: Int;
+  height: Int;
+  created_at: Int;
+}
+
+export interface AvatarsTable {
+  name: Text;
+  user_id: Int;
+  jpeg: Buffer;
+  created_at: Int;
+}
+
+export interface PaymentAccountsTable {
+  id: GeneratedInt;
+  user_id: Int;
+  kind: Text; // 'bank'; C2C adds its payment methods
+  holder_name: Text;
+  provider: Text;
+  account_number: Text;
+  branch: Text;
+  created_at: Int;
+  deleted_at: Int | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -386,6 +431,10 @@ export interface Database {
   helpdesk_messages: HelpdeskMessagesTable;
   helpdesk_images: HelpdeskImagesTable;
   helpdesk_service_codes: HelpdeskServiceCodesTable;
+  identity_submissions: IdentitySubmissionsTable;
+  identity_images: IdentityImagesTable;
+  avatars: AvatarsTable;
+  payment_accounts: PaymentAccountsTable;
   checkins: CheckinsTable;
   draw_tickets: DrawTicketsTable;
   lucky_draws: LuckyDrawsTable;

@@ -115,6 +115,24 @@ export const REWARDS_ERRCODES = {
   luckydrawDisabled: 2204,
 } as const;
 
+/** Identity verification, avatars and bank accounts: 2100-2199. */
+export const IDENTITY_ERRCODES = {
+  /** A submission is already waiting for review: one at a time. */
+  identityPending: 2101,
+  identityAlreadyVerified: 2102,
+  identitySubmissionNotFound: 2103,
+  /** An operator decided it already (or it is not waiting for a decision). */
+  identityAlreadyDecided: 2104,
+  bankAccountNotFound: 2105,
+  /** At most {max} accounts of a kind per user. */
+  bankAccountLimit: 2106,
+  /** Once verified, the holder must be the verified real name. */
+  bankHolderMismatch: 2107,
+  bankAccountExists: 2108,
+  bankAccountNumberInvalid: 2109,
+  documentNumberInvalid: 2110,
+} as const;
+
 export const ERRCODES = {
   ...PROTOCOL_ERRCODES,
   ...ACCOUNT_ERRCODES,
@@ -124,6 +142,7 @@ export const ERRCODES = {
   ...CONVERT_ERRCODES,
   ...HELPDESK_ERRCODES,
   ...OPERATOR_ERRCODES,
+  ...IDENTITY_ERRCODES,
   ...REWARDS_ERRCODES,
 } as const;
 

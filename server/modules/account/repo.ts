@@ -246,3 +246,27 @@ export async function updateUserByOperator(executor: Executor, userId: number, c
   const result = await executor.updateTable('users').set(values).where('id', '=', BigInt(userId)).executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** What the identity area changes on an account (account/identity.ts says when). */
+export interface IdentityChange {
+  status: number;
+  realName?: string;
+  /** The verified level becomes at least this; never lowered. */
+  verifiedLevelAtLeast?: number;
+}
+
+export async function updateUserIdentity(executor: Executor, userId: number, change: IdentityChange): Promise<void> {
+  await executor
+    .updateTable('users')
+    .set({
+      identity_status: change.status,
+      ...(change.realName !== undefined ? { real_name: change.realName } : {}),
+      ...(change.verifiedLevelAtLeast !== undefined ? { verified_level: sql<bigint>`case when verified_level < ${change.verifiedLevelAtLeast} then ${change.verifiedLevelAtLeast} else verified_level end` } : {}),
+    })
+    .where('id', '=', BigInt(userId))
+    .execute();
+}
+
+export async function updateAvatarUrl(executor: Executor, userId: number, avatarUrl: string): Promise<void> {
+  await executor.updateTable('users').set({ avatar_url: avatarUrl }).where('id', '=', BigInt(userId)).execute();
+}

@@ -42,7 +42,7 @@ import type { Executor } from '../../core/executor';
 import { writeOutbox, type OutboxDispatcher } from '../../outbox';
 import type { RealtimeIo } from '../../realtime/types';
 import { getSiteSettings, type SiteSettings } from '../site/settings';
-import { reencodeChatImage } from './image';
+import { reencodeImage } from '../../core/image';
 import * as repo from './repo';
 
 /** Published after each new or hidden message; the push handler reads the message's current state. */
@@ -217,7 +217,7 @@ export async function sendClientImage(
   input: { sessionId: string; bytes: Buffer; declaredType: string },
 ): Promise<HelpdeskMessage> {
   const chat = await openOwnedChat(context, viewer, input.sessionId);
-  const image = await reencodeChatImage(input.bytes, input.declaredType);
+  const image = await reencodeImage(input.bytes, input.declaredType);
   const name = randomToken(18);
   const author = await clientAuthor(context, viewer);
   return addMessage(

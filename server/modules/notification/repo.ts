@@ -68,10 +68,11 @@ export async function countUnread(executor: Executor, userId: number): Promise<n
 export async function selectNotifications(
   executor: Executor,
   userId: number,
-  page: { offset: number; limit: number; unreadOnly: boolean },
+  page: { offset: number; limit: number; unreadOnly: boolean; type?: number },
 ): Promise<NotificationRow[]> {
   let query = executor.selectFrom('notifications').selectAll().where('user_id', '=', BigInt(userId));
   if (page.unreadOnly) query = query.where('read_flag', '=', 0n);
+  if (page.type !== undefined) query = query.where('type', '=', BigInt(page.type));
   const rows = await query.orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
   return rows.map((row) => ({
     id: Number(row.id),

@@ -13,7 +13,7 @@ import type { Language } from '../../../src/shared/languages';
 import { splitSymbol } from '../../../src/shared/symbols';
 import type { AppContext } from '../../context';
 import { refuse } from './errors';
-import { NOTIFICATION_MESSAGES, TRADING_NOTIFICATION_MESSAGES, translate, type Texts } from '../../i18n/messages';
+import { IDENTITY_NOTIFICATION_MESSAGES, NOTIFICATION_MESSAGES, TRADING_NOTIFICATION_MESSAGES, translate, type Texts } from '../../i18n/messages';
 import type { OrderView } from '../../engine/types';
 import { readRobotsRecord } from '../robots/accounts';
 import type { Executor } from '../../core/executor';
@@ -36,6 +36,12 @@ export const TRADING_NOTIFICATION_TYPE = {
   orderFilled: 1 << 20,
   orderCancelled: 1 << 21,
   convertCompleted: 1 << 22,
+} as const;
+
+/** The identity review's outcome for its user (server/modules/identity); high bits like the trading types. */
+export const IDENTITY_NOTIFICATION_TYPE = {
+  identityApproved: 1 << 26,
+  identityRejected: 1 << 27,
 } as const;
 
 export interface CreateNotificationInput {
@@ -171,6 +177,8 @@ function textsOf(type: number, params: Record<string, string | number>): Texts |
   if (type === TRADING_NOTIFICATION_TYPE.orderFilled) return sell ? TRADING_NOTIFICATION_MESSAGES.orderFilledSell : TRADING_NOTIFICATION_MESSAGES.orderFilledBuy;
   if (type === TRADING_NOTIFICATION_TYPE.orderCancelled) return sell ? TRADING_NOTIFICATION_MESSAGES.orderCancelledSell : TRADING_NOTIFICATION_MESSAGES.orderCancelledBuy;
   if (type === TRADING_NOTIFICATION_TYPE.convertCompleted) return TRADING_NOTIFICATION_MESSAGES.convertCompleted;
+  if (type === IDENTITY_NOTIFICATION_TYPE.identityApproved) return IDENTITY_NOTIFICATION_MESSAGES.identityApproved;
+  if (type === IDENTITY_NOTIFICATION_TYPE.identityRejected) return IDENTITY_NOTIFICATION_MESSAGES.identityRejected;
   return MESSAGES_BY_TYPE_NAME[notificationTypeName(type)];
 }
 
@@ -216,4 +224,13 @@ export async function markAsRead(context: AppContext, userId: number, notificati
     refuse('notificationNotFound');
   }
   return { unread: await repo.countUnread(context.db, userId) };
+}
+
+/**
+ * The user's latest sign-ins, newest first: the server records each one as a sign-in
+ * notification (spec 3, type 2) with the address it came from, so the dashboard reads them there.
+ */
+export async function recentSignIns(context: AppContext, userId: number, limit: number): Promise<{ time: number; ip: string }[]> {
+  const rows = await repo.selectNotifications(context.db, userId, { offset: 0, limit, unreadOnly: false, type: NOTIFICATION_TYPE.login });
+  return rows.map((row) => ({ time: row.createdAt, ip: typeof row.params.ip === 'string' ? row.params.ip : '' }));
 }

@@ -1,20 +1,23 @@
 /**
- * Turns an uploaded chat image into the only bytes the server will ever store and serve: its own
- * JPEG re-encoding. Before decoding, the upload must be what it claims: one of four raster
+ * Turns an uploaded image (a help-desk chat image, an identity document, an avatar) into the only
+ * bytes the server will ever store and serve: its own JPEG re-encoding. Before decoding, the upload must be what it claims: one of four raster
  * formats by its magic bytes, the same format as its declared type, a container that ends exactly
  * where the file ends (nothing appended after the image's end marker), and no markup or script
  * signature anywhere in it. Those refusals catch polyglots (an image that is also an HTML page or
  * a script); the re-encoding neutralises whatever a cleverer one hides in pixel-irrelevant bytes,
  * because nothing of the original file survives it. Metadata (EXIF, GPS, comments) is dropped.
  *
- * Limits: HELPDESK_IMAGE_BYTES_MAX for the file (multipart enforces it while reading), at most
- * IMAGE_INPUT_PIXELS_MAX decoded pixels (a decompression bomb is refused before it is expanded),
- * and the output fits IMAGE_SIDE_MAX_PX on both sides (spec 9).
+ * Limits: the upload's byte limit (multipart enforces it while reading, server/http/multipart.ts),
+ * at most IMAGE_INPUT_PIXELS_MAX decoded pixels (a decompression bomb is refused before it is
+ * expanded), and the output fits the caller's box: IMAGE_SIDE_MAX_PX on both sides by default
+ * (spec 9), or a small square crop for an avatar.
+ *
+ * The refusal is 'invalidImage' whoever uploads: the help desk's code was the first, and every
+ * upload answers it with the spec's text ('Invalid image.', spec 5).
  */
 import sharp from 'sharp';
-import { IMAGE_SIDE_MAX_PX } from '../../../src/shared/constants';
-import { BusinessError } from '../../core/errors';
-import { refuse } from './errors';
+import { IMAGE_SIDE_MAX_PX } from '../../src/shared/constants';
+import { BusinessError, refuse } from './errors';
 
 /** 4096 x 4096: every phone camera's default output, and a bound on the memory a decode takes. */
 export const IMAGE_INPUT_PIXELS_MAX = 4096 * 4096;
@@ -35,6 +38,15 @@ const FORMAT_OF_TYPE: Record<string, ImageFormat> = {
   'image/gif': 'gif',
   'image/webp': 'webp',
 };
+
+/** The box the output fits: inside it, proportions kept (documents, chat), or cropped to fill it (avatars). */
+export interface ImageBox {
+  fit: 'inside' | 'cover';
+  widthPx: number;
+  heightPx: number;
+}
+
+const DOCUMENT_BOX: ImageBox = { fit: 'inside', widthPx: IMAGE_SIDE_MAX_PX, heightPx: IMAGE_SIDE_MAX_PX };
 
 export interface ReencodedImage {
   jpeg: Buffer;
@@ -168,7 +180,7 @@ export function endsAtContainerEnd(bytes: Buffer, format: ImageFormat): boolean 
  * Checks an upload and re-encodes it. Refuses with 'invalidImage' anything that is not, all of
  * it, the image it claims to be; answers the JPEG the server stores.
  */
-export async function reencodeChatImage(bytes: Buffer, declaredType: string): Promise<ReencodedImage> {
+export async function reencodeImage(bytes: Buffer, declaredType: string, box: ImageBox = DOCUMENT_BOX): Promise<ReencodedImage> {
   const format = sniffImageFormat(bytes);
   if (!format || FORMAT_OF_TYPE[declaredType.toLowerCase()] !== format) refuse('invalidImage');
   if (!endsAtContainerEnd(bytes, format) || containsMarkup(bytes)) refuse('invalidImage');
@@ -178,7 +190,7 @@ export async function reencodeChatImage(bytes: Buffer, declaredType: string): Pr
     if (metadata.format !== format) refuse('invalidImage');
     const { data, info } = await image
       .rotate()
-      .resize({ width: IMAGE_SIDE_MAX_PX, height: IMAGE_SIDE_MAX_PX, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: box.widthPx, height: box.heightPx, fit: box.fit, withoutEnlargement: box.fit === 'inside' })
       .flatten({ background: '#ffffff' })
       .jpeg({ quality: IMAGE_OUTPUT_QUALITY, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });
