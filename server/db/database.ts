@@ -14,6 +14,7 @@ import * as helpdesk from './migrations/0003_helpdesk';
 import * as platformLimits from './migrations/0004_platform_limits';
 import * as signinThrottle from './migrations/0005_signin_throttle';
 import * as scheduler from './migrations/0006_scheduler';
+import * as security from './migrations/0007_security';
 import * as identity from './migrations/0008_identity';
 import * as rewards from './migrations/0009_rewards';
 
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_platform_limits': platformLimits,
   '0005_signin_throttle': signinThrottle,
   '0006_scheduler': scheduler,
+  '0007_security': security,
   '0008_identity': identity,
   '0009_rewards': rewards,
 };

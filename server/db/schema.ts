@@ -112,6 +112,16 @@ export interface SigninThrottleTable {
   blocked_until: Int;
 }
 
+/** One user's security settings (migration 0007); secrets encrypted, the password hashed. */
+export interface UserSecurityTable {
+  user_id: Int;
+  ga_secret: Text | null;
+  ga_pending_secret: Text | null;
+  ga_last_step: ColumnType<bigint, number | bigint | undefined, number | bigint>;
+  withdraw_password_hash: Text | null;
+  changed_at: ColumnType<bigint, number | bigint | undefined, number | bigint>;
+}
+
 export interface LedgerTransactionsTable {
   id: GeneratedInt;
   kind: Text;
@@ -410,6 +420,7 @@ export interface Database {
   symbols: SymbolsTable;
   ledger_accounts: LedgerAccountsTable;
   signin_throttle: SigninThrottleTable;
+  user_security: UserSecurityTable;
   scheduled_jobs: ScheduledJobsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_postings: LedgerPostingsTable;

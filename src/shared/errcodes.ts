@@ -115,6 +115,29 @@ export const REWARDS_ERRCODES = {
   luckydrawDisabled: 2204,
 } as const;
 
+/** Security settings (issue 15): two-factor, the withdrawal password, contact binding: 2000-2099. */
+export const SECURITY_ERRCODES = {
+  twoFactorCodeWrong: 2001,
+  twoFactorAlreadyBound: 2002,
+  twoFactorNotBound: 2003,
+  /** The bind form's secret is gone (bound meanwhile from another tab, or never asked for). */
+  twoFactorSetupMissing: 2004,
+  twoFactorCodeRequired: 2005,
+  withdrawPasswordNotSet: 2006,
+  withdrawPasswordAlreadySet: 2007,
+  withdrawPasswordWrong: 2008,
+  withdrawPasswordSameAsLogin: 2009,
+  /** The phone number or e-mail is another account's: contacts are unique across users. */
+  contactInUse: 2010,
+  contactUnchanged: 2011,
+  /** Changing a bound contact needs a code sent to the current one as well. */
+  currentContactCodeRequired: 2012,
+  /** The account has no contact of the kind a code was asked for. */
+  contactMissing: 2013,
+  /** Withdrawals wait 24 h after a security change: until {until} (UTC). */
+  withdrawalCoolOff: 2014,
+} as const;
+
 /** Identity verification, avatars and bank accounts: 2100-2199. */
 export const IDENTITY_ERRCODES = {
   /** A submission is already waiting for review: one at a time. */
@@ -142,6 +165,7 @@ export const ERRCODES = {
   ...CONVERT_ERRCODES,
   ...HELPDESK_ERRCODES,
   ...OPERATOR_ERRCODES,
+  ...SECURITY_ERRCODES,
   ...IDENTITY_ERRCODES,
   ...REWARDS_ERRCODES,
 } as const;

@@ -1,7 +1,7 @@
 /**
- * Verification codes for sign-up and password reset: six digits from crypto.randomInt, stored
- * only as a hash bound to their purpose and target, valid for ten minutes and five attempts, at
- * most one sent per target a minute. A newer code supersedes older ones; a used code stays used.
+ * Verification codes for sign-up, password reset and a signed-in user's security changes: six
+ * digits from crypto.randomInt, stored only as a hash bound to their purpose and target, valid
+ * for ten minutes and five attempts, at most one sent per target a minute. A newer code supersedes older ones; a used code stays used.
  */
 import crypto from 'node:crypto';
 import type { VerificationCodePurpose } from '../../../src/shared/api/account';
@@ -10,7 +10,8 @@ import type { AppContext } from '../../context';
 import { refuse } from './errors';
 import { CODE_MESSAGES, translate } from '../../i18n/messages';
 import { findAccount, type CheckedContact } from './contact';
-import { deleteVerificationCode, insertVerificationCode, latestVerificationCode, reserveVerificationAttempt } from './repo';
+import type { Executor } from '../../core/executor';
+import { deleteVerificationCode, insertVerificationCode, latestVerificationCode, reserveVerificationAttempt, useVerificationCode } from './repo';
 
 export const VERIFICATION_CODE_TTL_MS = 10 * 60_000;
 export const VERIFICATION_CODE_RESEND_MS = 60_000;
@@ -28,7 +29,7 @@ function randomCode(): string {
 /**
  * Sends a code, or for a password reset of an unknown account pretends to: the row is written all
  * the same (with a code nobody receives), so the answer and the resend pause are the same whether
- * the account exists or not.
+ * the account exists or not. The security purposes send to a contact the security area chose.
  */
 export async function sendVerificationCode(
   context: AppContext,
@@ -38,7 +39,7 @@ export async function sendVerificationCode(
 ): Promise<{ resendAfterSeconds: number }> {
   const { db, now, sender } = context;
   const code = randomCode();
-  const deliver = purpose === 'register' || (await findAccount(db, contact.key)) !== undefined;
+  const deliver = purpose !== 'resetpassword' || (await findAccount(db, contact.key)) !== undefined;
   // Check and insert in one transaction so that two parallel requests cannot both send.
   const codeId = await db.transaction().execute(async (trx) => {
     const time = now();
@@ -85,4 +86,9 @@ export async function checkVerificationCode(
   const expected = Buffer.from(latest.codeHash);
   if (presented.length !== expected.length || !crypto.timingSafeEqual(presented, expected)) refuse('verificationCodeWrong');
   return latest.id;
+}
+
+/** Marks a checked code used, in the transaction of the change it allows; refused when a parallel request used it first. */
+export async function consumeVerificationCode(executor: Executor, codeId: bigint, now: number): Promise<void> {
+  if (!(await useVerificationCode(executor, codeId, now))) refuse('verificationCodeExpired');
 }

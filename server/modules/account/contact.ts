@@ -7,7 +7,7 @@ import type { Contact } from '../../../src/shared/api/account';
 import { isValidEmail, isValidPhone, normalizeEmail } from '../../../src/shared/validation';
 import { refuse } from './errors';
 import type { Executor } from '../../core/executor';
-import { findUserByEmail, findUserByPhone, type UserRow } from './repo';
+import { findUserByEmail, findUserById, findUserByPhone, isUniqueViolation, updateUserContact, type UserRow } from './repo';
 
 export type AccountKey = { channel: 'email'; email: string } | { channel: 'sms'; countryCode: string; phone: string };
 
@@ -46,4 +46,28 @@ export async function findSigninAccount(executor: Executor, username: string, co
   if (username.includes('@')) return findUserByEmail(executor, normalizeEmail(username));
   const normalizedCountryCode = normalizeCountryCode(countryCode ?? '');
   return normalizedCountryCode ? findUserByPhone(executor, normalizedCountryCode, username) : undefined;
+}
+
+/** The user's bound e-mail and phone as code targets, each absent when not bound. */
+export async function contactsOf(executor: Executor, userId: number): Promise<Partial<Record<AccountKey['channel'], CheckedContact>>> {
+  const user = await findUserById(executor, userId);
+  if (!user) throw new Error(`a session names user ${userId}, who does not exist`);
+  return {
+    ...(user.email !== null ? { email: checkContact({ channel: 'email', email: user.email }) } : {}),
+    ...(user.phone !== null ? { sms: checkContact({ channel: 'sms', countryCode: user.phone_country ?? '', phone: user.phone }) } : {}),
+  };
+}
+
+/**
+ * Binds a contact to the user, replacing the one of its kind; false when it belongs to another
+ * account (the unique index decides, so two users racing for one address cannot both get it).
+ */
+export async function setAccountContact(executor: Executor, userId: number, key: AccountKey): Promise<boolean> {
+  try {
+    await updateUserContact(executor, userId, key.channel === 'email' ? { email: key.email } : { countryCode: key.countryCode, phone: key.phone });
+    return true;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
 }

@@ -86,6 +86,15 @@ export async function updatePasswordHash(executor: Executor, userId: number, pas
     .execute();
 }
 
+/** Sets the user's e-mail, or phone with its country code (binding or changing a contact). */
+export async function updateUserContact(executor: Executor, userId: number, contact: { email: string } | { countryCode: string; phone: string }): Promise<void> {
+  await executor
+    .updateTable('users')
+    .set('email' in contact ? { email: contact.email } : { phone_country: contact.countryCode, phone: contact.phone })
+    .where('id', '=', BigInt(userId))
+    .execute();
+}
+
 /** A unique index refused the row: SQLite and PostgreSQL say so differently. */
 export function isUniqueViolation(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

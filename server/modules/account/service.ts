@@ -14,6 +14,8 @@ import type { SessionStore } from '../../http/session';
 import type { Executor } from '../../core/executor';
 import { writeOutbox, type OutboxDispatcher } from '../../outbox';
 import { getSiteSettings } from '../site/settings';
+import { recordSecurityChange } from '../security/coolOff';
+import { checkSignInSecondFactor } from '../security/twoFactorCheck';
 import { CAPTCHA_TTL_MS, createCaptchaImage, hashCaptchaAnswer } from './captcha';
 import { checkVerificationCode } from './codes';
 import { checkContact, findAccount, findSigninAccount } from './contact';
@@ -49,13 +51,17 @@ export interface SignInInput {
   countryCode?: string;
   password: string;
   captcha?: string;
+  /** The Google Authenticator code, for an account that has one bound. */
+  gaCode?: string;
 }
 
 /**
  * Checks a sign-in and returns the user's id; the caller then rotates the session. Failures are
  * counted per session, per account named and per address (throttle.ts): past a few, the
  * session's captcha is required; past more, the account or address waits a growing delay. The
- * attempts on one account are checked one at a time.
+ * attempts on one account are checked one at a time. An account with Google Authenticator bound
+ * answers the right password without a code with errcode 101 (the form then asks for the code);
+ * a wrong code is a failed attempt like a wrong password.
  */
 export async function signIn(deps: AccountDeps, input: SignInInput, attempt: { sessionId: string | null; ip: string }): Promise<number> {
   const { db, now, config } = deps.context;
@@ -71,6 +77,12 @@ export async function signIn(deps: AccountDeps, input: SignInInput, attempt: { s
     if (!user || !matches) {
       await noteFailure(db, keys, now(), config.rateLimitScale);
       refuse('wrongCredentials');
+    }
+    const secondFactor = await checkSignInSecondFactor(deps.context, Number(user.id), input.gaCode);
+    if (secondFactor === 'missing') throw new BusinessError('secondFactorRequired');
+    if (secondFactor === 'wrong') {
+      await noteFailure(db, keys, now(), config.rateLimitScale);
+      throw new BusinessError('twoFactorCodeWrong');
     }
     await noteSuccess(db, keys);
     // Told only to whoever knows the password, so it reveals nothing about other accounts.
@@ -188,10 +200,17 @@ export async function resetPassword(deps: AccountDeps, input: ResetPasswordInput
     const time = now();
     if (!(await useVerificationCode(trx, codeId, time))) refuse('verificationCodeExpired');
     await updatePasswordHash(trx, userId, passwordHash, time);
+    await recordSecurityChange(trx, userId, time);
     await deps.sessions.endAllOfUser(userId, trx);
     await writeOutbox(trx, 'account.passwordReset', { userId }, time);
   });
   deps.outbox.kick();
+}
+
+/** Whether `password` is the user's login password (security changes ask for it). */
+export async function verifyLoginPassword(executor: Executor, userId: number, password: string): Promise<boolean> {
+  const user = await findUserById(executor, userId);
+  return user !== undefined && (await verifyPassword(user.password_hash, password));
 }
 
 /** The Profile entity of spec 3 for a user: phone and e-mail appear only when set. */

@@ -13,7 +13,7 @@ import type { Language } from '../../../src/shared/languages';
 import { splitSymbol } from '../../../src/shared/symbols';
 import type { AppContext } from '../../context';
 import { refuse } from './errors';
-import { IDENTITY_NOTIFICATION_MESSAGES, NOTIFICATION_MESSAGES, TRADING_NOTIFICATION_MESSAGES, translate, type Texts } from '../../i18n/messages';
+import { IDENTITY_NOTIFICATION_MESSAGES, NOTIFICATION_MESSAGES, SECURITY_NOTIFICATION_MESSAGES, TRADING_NOTIFICATION_MESSAGES, translate, type Texts } from '../../i18n/messages';
 import type { OrderView } from '../../engine/types';
 import { readRobotsRecord } from '../robots/accounts';
 import type { Executor } from '../../core/executor';
@@ -37,6 +37,13 @@ export const TRADING_NOTIFICATION_TYPE = {
   orderCancelled: 1 << 21,
   convertCompleted: 1 << 22,
 } as const;
+
+/**
+ * A change to the user's security settings (issue 15): GA bound or removed, the withdrawal
+ * password set or changed, the phone or e-mail changed; params.change names which. Like the
+ * trading types, 'other' to the spec's client. The withdrawal password's reset is the spec's type 8.
+ */
+export const SECURITY_NOTIFICATION_TYPE = 1 << 23;
 
 /** The identity review's outcome for its user (server/modules/identity); high bits like the trading types. */
 export const IDENTITY_NOTIFICATION_TYPE = {
@@ -170,6 +177,7 @@ export function subscribeNotificationHandlers(context: AppContext, outbox: Outbo
 }
 
 const MESSAGES_BY_TYPE_NAME: Partial<Record<string, Texts>> = NOTIFICATION_MESSAGES;
+const SECURITY_MESSAGES_BY_CHANGE: Partial<Record<string, Texts>> = SECURITY_NOTIFICATION_MESSAGES;
 
 /** The message texts of a typed notification: by the spec's type name, or the platform's trading types. */
 function textsOf(type: number, params: Record<string, string | number>): Texts | undefined {
@@ -177,6 +185,7 @@ function textsOf(type: number, params: Record<string, string | number>): Texts |
   if (type === TRADING_NOTIFICATION_TYPE.orderFilled) return sell ? TRADING_NOTIFICATION_MESSAGES.orderFilledSell : TRADING_NOTIFICATION_MESSAGES.orderFilledBuy;
   if (type === TRADING_NOTIFICATION_TYPE.orderCancelled) return sell ? TRADING_NOTIFICATION_MESSAGES.orderCancelledSell : TRADING_NOTIFICATION_MESSAGES.orderCancelledBuy;
   if (type === TRADING_NOTIFICATION_TYPE.convertCompleted) return TRADING_NOTIFICATION_MESSAGES.convertCompleted;
+  if (type === SECURITY_NOTIFICATION_TYPE) return SECURITY_MESSAGES_BY_CHANGE[String(params.change)];
   if (type === IDENTITY_NOTIFICATION_TYPE.identityApproved) return IDENTITY_NOTIFICATION_MESSAGES.identityApproved;
   if (type === IDENTITY_NOTIFICATION_TYPE.identityRejected) return IDENTITY_NOTIFICATION_MESSAGES.identityRejected;
   return MESSAGES_BY_TYPE_NAME[notificationTypeName(type)];

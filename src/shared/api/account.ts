@@ -8,21 +8,27 @@ import { z } from 'zod/mini';
 import { defineCall } from './call';
 import { emptyBody, textField } from './fields';
 
+/** Codes anyone may ask for (POST /vcode/{purpose} without a session). */
 export const VERIFICATION_CODE_PURPOSES = ['register', 'resetpassword'] as const;
-export type VerificationCodePurpose = (typeof VERIFICATION_CODE_PURPOSES)[number];
+/**
+ * Codes only a signed-in user asks for (src/shared/api/security.ts): to a contact being bound, to
+ * the current contact before it changes, and to the user's contact for the withdrawal password.
+ */
+export const SECURITY_CODE_PURPOSES = ['bindcontact', 'changecontact', 'withdrawpassword'] as const;
+export type VerificationCodePurpose = (typeof VERIFICATION_CODE_PURPOSES)[number] | (typeof SECURITY_CODE_PURPOSES)[number];
 
 /** Where a code goes and which account a form means: an e-mail address or a phone number. */
 export type Contact = { channel: 'email'; email: string } | { channel: 'sms'; countryCode: string; phone: string };
 export type ContactType = 'email' | 'phone';
 
 /** Passwords are never trimmed: a space is a character like any other. The cap bounds hashing work. */
-const passwordField = z.string().check(z.minLength(1), z.maxLength(128));
-const contactFields = {
+export const passwordField = z.string().check(z.minLength(1), z.maxLength(128));
+export const contactFields = {
   email: z.optional(textField(254)),
   countryCode: z.optional(textField(8)),
   phone: z.optional(textField(32)),
 };
-const codeField = textField(16);
+export const codeField = textField(16);
 
 interface ContactInput {
   type?: ContactType;
@@ -49,7 +55,7 @@ export function contactOf(input: ContactInput): Contact | { missing: 'email' | '
  * zod/mini transform gets the parse payload itself (no addIssue helper), so the issue goes
  * straight into its list.
  */
-function attachContact<T extends ContactInput>(input: T, context: z.core.ParsePayload): T & { contact: Contact } {
+export function attachContact<T extends ContactInput>(input: T, context: z.core.ParsePayload): T & { contact: Contact } {
   const contact = contactOf(input);
   if ('missing' in contact) {
     context.issues.push({ code: 'custom', path: [contact.missing], message: 'give an e-mail address or a phone number', input });
@@ -58,7 +64,7 @@ function attachContact<T extends ContactInput>(input: T, context: z.core.ParsePa
   return { ...input, contact };
 }
 
-const contactTypeField = z.enum(['email', 'phone']);
+export const contactTypeField = z.enum(['email', 'phone']);
 
 /** The Profile entity of spec 3: phone or e-mail (at least one), and the rest always. */
 export const profileSchema = z.object({
@@ -100,6 +106,8 @@ export const signInCall = defineCall({
     password: passwordField,
     /** The image captcha, required from the third failed sign-in of a session on. */
     captcha: z.optional(textField(16)),
+    /** The Google Authenticator code, once the account has one bound (without it: errcode 101). */
+    gaCode: z.optional(textField(16)),
   }),
   data: signedInSchema,
   changesState: true,

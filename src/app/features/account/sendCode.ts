@@ -3,13 +3,13 @@
  * is checked first, and a refusal (a bad address, a code asked for too soon) is shown on the
  * form instead of a toast, where the user is looking.
  */
-import { SEND_CODE_CALLS, type VerificationCodePurpose } from '../../../shared/api/account';
+import { SEND_CODE_CALLS } from '../../../shared/api/account';
 import { callApi } from '../../api/client';
 import { contactBody, contactProblem, type ContactValue } from './formRules';
 import type { AccountForm } from './useAccountForm';
 
 /** Resolves the seconds until another code may be sent, or null when none went out. */
-export async function sendCodeFor(purpose: VerificationCodePurpose, contact: ContactValue, form: AccountForm): Promise<number | null> {
+export async function sendCodeFor(purpose: keyof typeof SEND_CODE_CALLS, contact: ContactValue, form: AccountForm): Promise<number | null> {
   const problem = contactProblem(contact);
   if (problem) {
     form.showProblems({ contact: problem });
