@@ -9,16 +9,17 @@ import { pageOfPath } from './pages';
 import { isPathAllowed } from './permissions';
 
 /** The switches of the site config that hide screens (spec 2, "Hidden when features are off"). */
-export type Feature = 'staking' | 'loan' | 'lotteryCheckIn' | 'c2c';
+export type Feature = 'staking' | 'loan' | 'lotteryCheckIn' | 'luckyDraw' | 'c2c';
 
 export type FeatureSet = ReadonlySet<Feature>;
 
-/** The features a site config turns on: lottery check-in needs check-in or the lucky draw. */
+/** The features a site config turns on: lottery check-in needs check-in or the lucky draw; the draw's own page needs the draw. */
 export function featureSetOf(config: Pick<SiteConfig, 'stakingEnabled' | 'loanEnabled' | 'checkinEnabled' | 'luckydraw' | 'c2c'>): FeatureSet {
   const features = new Set<Feature>();
   if (config.stakingEnabled) features.add('staking');
   if (config.loanEnabled) features.add('loan');
   if (config.checkinEnabled || config.luckydraw.enabled) features.add('lotteryCheckIn');
+  if (config.luckydraw.enabled) features.add('luckyDraw');
   if (config.c2c.enabled) features.add('c2c');
   return features;
 }
@@ -28,6 +29,8 @@ const FEATURE_PAGES: Readonly<Record<Feature, readonly string[]>> = {
   staking: ['/staking'],
   loan: ['/loan', '/assets/assetloan', '/assets/loanhistory'],
   lotteryCheckIn: ['/lotterycheckin'],
+  // spec 2 names only /lotterycheckin; the draw's own page goes with the draw, which has nothing to draw when off.
+  luckyDraw: ['/profile/award/luckydraw'],
   // spec 2 removes only the header's C2C entry when c2c is off; the pages go with it, since
   // a marketplace that is switched off has nothing to trade.
   c2c: ['/c2c'],

@@ -86,6 +86,8 @@ const TRADER_SCREENS: Screen[] = [
   { path: '/en/Exchange/Components/MarketList' },
   { path: '/en/Convert/Components/ConvertForm' },
   { path: '/en/Convert/Components/ConvertTable' },
+  { path: '/en/LotteryCheckIn' },
+  { path: '/en/Profile/Award/Luckydraw' },
 ];
 
 const OPERATOR_SCREENS: Screen[] = [

@@ -25,6 +25,8 @@ const SCREENS = [
   '/home/moremenu',
   '/help',
   '/Assets',
+  '/LotteryCheckIn',
+  '/Profile/Award/Luckydraw',
 ] as const;
 
 function localPath(language: Language, screen: string): string {

@@ -140,6 +140,13 @@ describe('pages hidden by the site config (spec 2 "Hidden when features are off"
     expect(hidden('/LotteryCheckIn', { checkinEnabled: false, luckydraw: { enabled: false } })).toBe(true);
   });
 
+  it('hides the lucky draw page /Profile/Award/Luckydraw when the lucky draw is off, whatever check-in says', () => {
+    expect(hidden('/Profile/Award/Luckydraw')).toBe(false);
+    expect(hidden('/en/profile/award/luckydraw', { checkinEnabled: false })).toBe(false);
+    expect(hidden('/en/Profile/Award/Luckydraw', { luckydraw: { enabled: false } })).toBe(true);
+    expect(hidden('/lotterycheckin', { luckydraw: { enabled: false } })).toBe(false);
+  });
+
   it('R-LAY-11 always hides /c2c/Fiatorder, whatever the config says', () => {
     expect(hidden('/c2c/Fiatorder')).toBe(true);
     expect(hidden('/en/C2C/Fiatorder')).toBe(true);
