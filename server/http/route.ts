@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
 import type { CallDefinition } from '../../src/shared/api/call';
+import type { SessionUser } from '../core/viewer';
 
 export interface RouteOptions {
   /** Rate limit for this route: requests per minute per client (scaled by config.rateLimitScale). */
@@ -43,4 +44,10 @@ export function registerCall<Q extends z.ZodMiniType, B extends z.ZodMiniType, D
       return { errcode: 0, data };
     },
   });
+}
+
+/** The signed-in user of a call with auth 'user': the auth guard has run, so one is always there. */
+export function signedInUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new Error('a user call ran without a signed-in user');
+  return request.user;
 }

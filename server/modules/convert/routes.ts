@@ -1,8 +1,7 @@
 /** Convert calls (HTTP only; the rules are in service.ts). */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { convertCreateCall, convertHistoryCall, convertPairsCall, convertQuoteCall } from '../../../src/shared/api/convert';
-import { registerCall } from '../../http/route';
-import type { SessionUser } from '../../core/viewer';
+import { registerCall, signedInUser } from '../../http/route';
 import * as service from './service';
 
 /** A convert form refreshes its quote every few seconds; more than this is a script. */
@@ -10,19 +9,13 @@ const QUOTE_PER_MINUTE = 120;
 /** Money calls are limited harder than reads. */
 const CREATE_PER_MINUTE = 60;
 
-/** The auth guard has run: a call with auth 'user' always has a user here. */
-function userOf(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new Error('a user call ran without a signed-in user');
-  return request.user;
-}
-
 export async function convertRoutes(app: FastifyInstance): Promise<void> {
-  registerCall(app, convertQuoteCall, async (request) => service.createQuote(app.context, app.engine, app.prices, userOf(request), request.body), {
+  registerCall(app, convertQuoteCall, async (request) => service.createQuote(app.context, app.engine, app.prices, signedInUser(request), request.body), {
     perMinute: QUOTE_PER_MINUTE,
   });
-  registerCall(app, convertCreateCall, async (request) => service.createOrder(app.context, app.engine, userOf(request).id, request.body.quoteId), {
+  registerCall(app, convertCreateCall, async (request) => service.createOrder(app.context, app.engine, signedInUser(request).id, request.body.quoteId), {
     perMinute: CREATE_PER_MINUTE,
   });
-  registerCall(app, convertHistoryCall, async (request) => service.history(app.context, userOf(request).id, request.query));
+  registerCall(app, convertHistoryCall, async (request) => service.history(app.context, signedInUser(request).id, request.query));
   registerCall(app, convertPairsCall, async (request) => service.pairs(app.context, app.engine, app.prices, request.user));
 }

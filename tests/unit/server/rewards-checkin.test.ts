@@ -12,33 +12,22 @@ import { DEFAULT_REWARD_SETTINGS } from '../../../server/modules/rewards/setting
 import type { CheckinResult, CheckinStatus } from '../../../src/shared/api/rewards';
 import { ERRCODES } from '../../../src/shared/errcodes';
 import { formatUnits } from '../../../src/shared/money';
-import { createTestUser, fundPlatformAccount, type TestUser } from '../../helpers/auth';
+import { createTestUser, type TestUser } from '../../helpers/auth';
 import { callApi } from '../../helpers/inject';
-import { buildTestServer, type TestServer } from '../../helpers/server';
+import { buildRewardsServer, DAY_MS, updateSiteSettings, type Answer } from '../../helpers/rewards';
+import type { TestServer } from '../../helpers/server';
 
-const DAY_MS = 86_400_000;
 const USDT_SCALE = 6;
 const REWARDS = DEFAULT_REWARD_SETTINGS.checkin.rewards.map((reward) => reward.amount);
 
 let server: TestServer;
 
 beforeAll(async () => {
-  // Sessions outlive the weeks the clock moves through.
-  server = await buildTestServer({ demoMode: false, sessionIdleMs: 365 * DAY_MS, sessionAbsoluteMs: 365 * DAY_MS });
-  await fundPlatformAccount(server, 'rewards', { USDT: '1000' });
-  // One hour into the next UTC day: no test's "same day" straddles midnight.
-  const now = server.context.now();
-  server.advance(Math.floor(now / DAY_MS) * DAY_MS + DAY_MS + 3_600_000 - now);
+  server = await buildRewardsServer('1000');
 });
 afterAll(async () => {
   await server.close();
 });
-
-interface Answer<T> {
-  errcode: number;
-  errmsg?: string;
-  data: T;
-}
 
 async function status(user: TestUser): Promise<Answer<CheckinStatus>> {
   return (await callApi(server, 'GET', '/checkin', { as: user })).json();
@@ -62,10 +51,6 @@ async function fundUnits(): Promise<bigint> {
     .where('bucket', '=', 'available')
     .executeTakeFirst();
   return row?.balance_units ?? 0n;
-}
-
-function asOperator(payload: unknown) {
-  return callApi(server, 'POST', '/operator/settings', { headers: { authorization: `Bearer ${server.context.adminToken}` }, payload });
 }
 
 describe('POST /checkin', () => {
@@ -175,7 +160,7 @@ describe('GET /checkin', () => {
 describe('check-in switched off by the site config', () => {
   it('R-ENT-10 refuses GET and POST /checkin with checkinDisabled while the lucky draw still answers', async () => {
     const user = await createTestUser(server);
-    expect((await asOperator({ checkinEnabled: false })).json().errcode).toBe(0);
+    expect((await updateSiteSettings(server, { checkinEnabled: false })).json().errcode).toBe(0);
     try {
       expect((await status(user)).errcode).toBe(ERRCODES.checkinDisabled);
       const refused = await checkIn(user);
@@ -184,7 +169,7 @@ describe('check-in switched off by the site config', () => {
       expect((await callApi(server, 'GET', '/luckydraw', { as: user })).json().errcode).toBe(0);
       expect(await spotUsdt(user.userId)).toBe('0.000000');
     } finally {
-      await asOperator({ checkinEnabled: true });
+      await updateSiteSettings(server, { checkinEnabled: true });
     }
     expect((await checkIn(user)).errcode).toBe(0);
   });

@@ -16,29 +16,21 @@ import { DEFAULT_REWARD_SETTINGS } from '../../../server/modules/rewards/setting
 import type { Draw, LuckydrawStatus } from '../../../src/shared/api/rewards';
 import { ERRCODES } from '../../../src/shared/errcodes';
 import { parseUnits } from '../../../src/shared/money';
-import { createTestUser, fundPlatformAccount, type TestUser } from '../../helpers/auth';
+import { createTestUser, type TestUser } from '../../helpers/auth';
 import { callApi } from '../../helpers/inject';
-import { buildTestServer, type TestServer } from '../../helpers/server';
+import { buildRewardsServer, DAY_MS, updateSiteSettings, type Answer } from '../../helpers/rewards';
+import type { TestServer } from '../../helpers/server';
 
-const DAY_MS = 86_400_000;
 const USDT_SCALE = 6;
 
 let server: TestServer;
 
 beforeAll(async () => {
-  // Sessions outlive the weeks the clock moves through.
-  server = await buildTestServer({ demoMode: false, sessionIdleMs: 365 * DAY_MS, sessionAbsoluteMs: 365 * DAY_MS });
-  await fundPlatformAccount(server, 'rewards', { USDT: '100000' });
+  server = await buildRewardsServer('100000');
 });
 afterAll(async () => {
   await server.close();
 });
-
-interface Answer<T> {
-  errcode: number;
-  errmsg?: string;
-  data: T;
-}
 
 async function status(user: TestUser): Promise<Answer<LuckydrawStatus>> {
   return (await callApi(server, 'GET', '/luckydraw', { as: user })).json();
@@ -168,13 +160,12 @@ describe('lucky draw switched off by the site config', () => {
   it('refuses GET and POST /luckydraw with luckydrawDisabled and uses no ticket', async () => {
     const user = await createTestUser(server);
     const [ticketId] = await giveTickets(user, 1);
-    const asOperator = (payload: unknown) => callApi(server, 'POST', '/operator/settings', { headers: { authorization: `Bearer ${server.context.adminToken}` }, payload });
-    expect((await asOperator({ luckydraw: { enabled: false } })).json().errcode).toBe(0);
+    expect((await updateSiteSettings(server, { luckydraw: { enabled: false } })).json().errcode).toBe(0);
     try {
       expect((await status(user)).errcode).toBe(ERRCODES.luckydrawDisabled);
       expect((await draw(user, ticketId!)).errcode).toBe(ERRCODES.luckydrawDisabled);
     } finally {
-      await asOperator({ luckydraw: { enabled: true } });
+      await updateSiteSettings(server, { luckydraw: { enabled: true } });
     }
     expect((await status(user)).data.ticketsLeft).toBe(1);
   });
