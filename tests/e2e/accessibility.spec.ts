@@ -30,6 +30,7 @@ const VISITOR_SCREENS: Screen[] = [
   { path: '/en/convert' },
   { path: '/en/help' },
   { path: '/en/profile/notification' },
+  { path: '/en/LotteryCheckIn' },
   // A page of an area still to come: its frame and notice.
   { path: '/en/Assets' },
   { path: '/en/no-such-page' },
