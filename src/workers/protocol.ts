@@ -202,6 +202,8 @@ export interface SignInForm {
   password: string;
   countryCode?: string;
   captcha?: string;
+  /** The Google Authenticator code, asked for once the server answered errcode 101. */
+  gaCode?: string;
 }
 
 /** Refusals come back as data: comlink keeps only an error's message, a form needs its code. */

@@ -87,6 +87,10 @@ const TRADER_SCREENS: Screen[] = [
   { path: '/en/Exchange/Components/MarketList' },
   { path: '/en/Convert/Components/ConvertForm' },
   { path: '/en/Convert/Components/ConvertTable' },
+  // The security screens only read: the trader's settings stay as they are.
+  { path: '/en/Profile/SecuritySettings' },
+  { path: '/en/Profile/Authentication' },
+  { path: '/en/Profile/BindEmail' },
   { path: '/en/LotteryCheckIn' },
   { path: '/en/Profile/Award/Luckydraw' },
 ];

@@ -2,53 +2,12 @@
 // server's outbox, sign-out through the user menu's /logout, password reset, sign-in with the demo
 // user back to the page it came from, the captcha after three wrong passwords, the 401 redirect
 // with its exempt pages, and the case-insensitive login route under every spelling.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { codeFromOutbox, uniqueEmail } from './support/outbox';
 import { expect, test, type BrowserContext, type Page } from './support/test';
 
 const DEMO_USER = { email: 'trader1@demo.exchange', password: 'Demo1234!' };
 const PASSWORD = 'Journey123';
 const NEW_PASSWORD = 'Journey456';
-
-interface OutboxMessage {
-  to: string;
-  purpose: string;
-  code: string;
-}
-
-/** The server's outbox file: DATA_DIR/outbox/messages.jsonl, with DATA_DIR as playwright.config.ts sets it. */
-function outboxFile(baseURL: string | undefined): string {
-  const port = new URL(baseURL ?? 'http://127.0.0.1:18080').port;
-  return path.join(os.tmpdir(), `exchange-e2e-data-${port}`, 'outbox', 'messages.jsonl');
-}
-
-function lastCode(file: string, to: string, purpose: string): string | undefined {
-  if (!fs.existsSync(file)) return undefined;
-  const messages = fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as OutboxMessage);
-  return messages.filter((message) => message.to === to && message.purpose === purpose).at(-1)?.code;
-}
-
-/** Waits for the code the server sent to an address and returns it. */
-async function codeFromOutbox(baseURL: string | undefined, to: string, purpose: 'register' | 'resetpassword'): Promise<string> {
-  const file = outboxFile(baseURL);
-  let code: string | undefined;
-  await expect
-    .poll(() => {
-      code = lastCode(file, to, purpose);
-      return code;
-    }, { message: `a ${purpose} code for ${to} in ${file}` })
-    .toMatch(/^\d{6}$/);
-  return code ?? '';
-}
-
-function uniqueEmail(): string {
-  return `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
 
 async function logIn(page: Page, email: string, password: string): Promise<void> {
   const form = page.getByTestId('login-form');

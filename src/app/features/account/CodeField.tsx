@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useState, type Ref } from 'react';
 import { Button } from '../../ui/Button';
 import styles from './account.module.css';
-import { useCountdown } from './countdown';
+import { useCountdown } from '../../ui/resendCountdown';
 import { Field, FieldInput, useFieldIds } from './Field';
 
 export interface CodeFieldProps {

@@ -3,7 +3,9 @@
  * through the hub, which rotates the CSRF token and tells every tab; the hub's signIn shows
  * nothing, so every refusal is shown here. After SIGNIN_FAILURES_BEFORE_CAPTCHA failures, or
  * when the server asks for it (errcode 8), the image captcha joins the form, with a new image
- * after every attempt since each one is single-use.
+ * after every attempt since each one is single-use. An account with Google Authenticator bound
+ * answers the right password with errcode 101: the form then asks for the app's code (the
+ * two-factor step) and sends it with the same password.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
@@ -19,9 +21,10 @@ import { ContactField } from './ContactField';
 import { FormError, SubmitButton } from './Field';
 import { contactProblem, emptyContact, passwordProblem, requiredProblem, signInUsername, type FormField } from './formRules';
 import { PasswordField } from './PasswordField';
+import { TwoFactorField } from './TwoFactorField';
 import { useAccountForm, type FieldProblems } from './useAccountForm';
 
-const FIELD_ORDER: readonly FormField[] = ['contact', 'password', 'captcha'];
+const FIELD_ORDER: readonly FormField[] = ['contact', 'password', 'code', 'captcha'];
 
 export interface LoginFormProps {
   /** Called once the hub has signed in, before the page moves on. */
@@ -37,11 +40,20 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   /** The captcha image's nonce; null while the form needs no captcha. */
   const [captchaNonce, setCaptchaNonce] = useState<number | null>(null);
   const [failures, setFailures] = useState(0);
+  /** Whether the server asked for the second factor (errcode 101), and the code typed for it. */
+  const [gaStep, setGaStep] = useState(false);
+  const [gaCode, setGaCode] = useState('');
   const captchaShown = captchaNonce !== null;
   /** A new image: the nonce changes even for two draws within one millisecond. */
   const newCaptcha = () => setCaptchaNonce((previous) => Math.max((previous ?? 0) + 1, Date.now()));
 
   const failed = (result: Extract<SignInResult, { ok: false }>) => {
+    // Not a failure: the password was right and the account wants its second factor.
+    if (result.code === PROTOCOL_ERRCODES.secondFactorRequired) {
+      setGaStep(true);
+      form.setFocusField({ field: 'code' });
+      return;
+    }
     const failuresNow = failures + 1;
     setFailures(failuresNow);
     const captchaWanted = captchaShown || result.code === PROTOCOL_ERRCODES.captchaRequired || failuresNow >= SIGNIN_FAILURES_BEFORE_CAPTCHA;
@@ -61,10 +73,11 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
       contact: contactProblem(contact),
       password: passwordProblem(password, 'any'),
       captcha: captchaShown ? requiredProblem(captcha, 'captchaRequired') : null,
+      code: gaStep ? requiredProblem(gaCode, 'codeRequired') : null,
     };
     const signIn = () =>
       getHub()
-        .signIn({ ...signInUsername(contact), password, ...(captchaShown ? { captcha: captcha.trim() } : {}) })
+        .signIn({ ...signInUsername(contact), password, ...(captchaShown ? { captcha: captcha.trim() } : {}), ...(gaStep ? { gaCode } : {}) })
         .catch((error: unknown): SignInResult => {
           console.warn('Sign-in failed', error);
           return { ok: false, code: 0, message: '' };
@@ -90,6 +103,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
         {...form.bind('password', setPassword)}
         testId="password-input"
       />
+      {gaStep ? <TwoFactorField value={gaCode} {...form.bind('code', setGaCode)} /> : null}
       {captchaNonce !== null ? (
         <CaptchaField value={captcha} {...form.bind('captcha', setCaptcha)} nonce={captchaNonce} onRefresh={newCaptcha} />
       ) : null}

@@ -1,6 +1,6 @@
 /** Proves the logout sequence (R-HEAD-07: sign out through the hub, then clear the session and go to login; failures only logged), the resend countdown's arithmetic and the preselected country code. */
 import { describe, expect, it } from 'vitest';
-import { secondsLeft } from '../../../../src/app/features/account/countdown';
+import { secondsLeft } from '../../../../src/app/ui/resendCountdown';
 import { preferredRegion } from '../../../../src/app/features/account/regions';
 import { signOutAndLeave } from '../../../../src/app/features/account/signOut';
 import type { Region } from '../../../../src/shared/api/site';
