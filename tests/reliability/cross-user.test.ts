@@ -1,6 +1,6 @@
 /**
  * The cross-user matrix: for every object the API names by an id (orders, notifications, help-desk
- * chats and their images, convert quotes and history, balances), user A makes one and user B tries
+ * chats and their images, convert quotes and history, lucky-draw tickets, balances), user A makes one and user B tries
  * every call that takes that id or lists that kind. B must get the answer an unknown object gets
  * (never A's data, never a different refusal that would confirm the id exists) and A's object must
  * be unchanged. Each area that adds objects adds its row here. Prints how many pairs were tried.
@@ -8,6 +8,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertTicket } from '../../server/modules/rewards/repo';
 import { ERRCODES } from '../../src/shared/errcodes';
 import { createTestUser, creditUser, fundHouse, type TestUser } from '../helpers/auth';
 import { callApi } from '../helpers/inject';
@@ -124,6 +125,16 @@ describe('another user\'s objects', () => {
     const order = body(await call(owner, 'POST', '/convert/create', { quoteId: quote.quoteId })).data as { id: number };
     const history = body(await call(stranger, 'GET', '/convert/history')).data as { list: { id: number }[] };
     expect(history.list.map((entry) => entry.id)).not.toContain(order.id);
+  });
+
+  it('lucky-draw tickets: the stranger cannot draw with them or see them, and they stay unused', async () => {
+    await insertTicket(server.context.db, owner.userId, 1, server.context.now());
+    const mine = () => call(owner, 'GET', '/luckydraw').then((response) => body(response).data as { ticketIds: number[]; ticketsLeft: number });
+    const [ticketId] = (await mine()).ticketIds;
+    await expectLikeUnknown(stranger, (id) => ({ method: 'POST', url: '/luckydraw', payload: { ticketId: Number(id) } }), String(ticketId), '999999999');
+    const strangers = body(await call(stranger, 'GET', '/luckydraw')).data as { ticketIds: number[] };
+    expect(strangers.ticketIds).not.toContain(ticketId);
+    expect((await mine()).ticketsLeft).toBe(1);
   });
 
   it('balances: every balance call answers the caller\'s own', async () => {
