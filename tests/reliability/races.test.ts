@@ -1,8 +1,9 @@
 /**
  * Proves that money cannot be spent twice: 200 concurrent spends of one whole balance through the
  * real HTTP calls (orders, transfers, converts, and all three at once), 200 concurrent cancels of
- * one order and 200 concurrent repeats of one idempotency key each have exactly one effect, and the
- * ledger audit stays clean. Each test prints its figure.
+ * one order, 200 concurrent repeats of one idempotency key, 200 concurrent check-ins of one user and
+ * 200 concurrent draws with one lucky-draw ticket each have exactly one effect, and the ledger audit
+ * stays clean. Each test prints its figure.
  */
 import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
@@ -10,7 +11,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../server/ledger/audit';
 import { userBalances } from '../../server/ledger/ledger';
 import { ERRCODES } from '../../src/shared/errcodes';
-import { createTestUser, creditUser, fundHouse, type TestUser } from '../helpers/auth';
+import { insertTicket } from '../../server/modules/rewards/repo';
+import { createTestUser, creditUser, fundHouse, fundPlatformAccount, type TestUser } from '../helpers/auth';
 import { callApi } from '../helpers/inject';
 import { buildTestServer, type TestServer } from '../helpers/server';
 
@@ -28,6 +30,7 @@ beforeAll(async () => {
   await server.app.engine.placeOrder({ userId: maker.userId, symbolId: BTC_USDT, side: 'sell', type: 'limit', price: '90100', quantity: '5' });
   await server.app.engine.placeOrder({ userId: maker.userId, symbolId: BTC_USDT, side: 'buy', type: 'limit', price: '89900', quantity: '5' });
   await fundHouse(server, { BTC: '100', USDT: '10000000' });
+  await fundPlatformAccount(server, 'rewards', { USDT: '10000' });
 });
 beforeEach(() => {
   server.app.prices.setReference(BTC_USDT, 9_000_000n);
@@ -140,6 +143,33 @@ describe('concurrent repeats', () => {
     console.info(`${RACERS} concurrent repeats of one idempotency key: ${bodies.size} distinct answer, ${tally(responses.map(errcodeOf))}`);
     expect(bodies.size).toBe(1);
     expect(await spotUnits(user.userId, 'USDT')).toBe(93_000_000n);
+    await expectAuditClean();
+  });
+
+  it(`${RACERS} concurrent check-ins of one user: one reward, the others hear alreadyCheckedIn`, async () => {
+    // A race that straddled UTC midnight would be two days: start it clear of one.
+    const untilMidnightMs = 86_400_000 - (server.context.now() % 86_400_000);
+    if (untilMidnightMs < 60_000) server.advance(untilMidnightMs + 1_000);
+    const user = await createTestUser(server);
+    const codes = (await Promise.all(Array.from({ length: RACERS }, () => post(user, '/checkin', {})))).map(errcodeOf);
+    console.info(`${RACERS} concurrent check-ins of one user: ${tally(codes)}`);
+    expect(codes.filter((code) => code === 0)).toHaveLength(1);
+    expect(codes.filter((code) => code === ERRCODES.alreadyCheckedIn)).toHaveLength(RACERS - 1);
+    expect(await spotUnits(user.userId, 'USDT')).toBe(100_000n);
+    await expectAuditClean();
+  });
+
+  it(`${RACERS} concurrent draws with one lucky-draw ticket: one prize, the same draw answered to all`, async () => {
+    const user = await createTestUser(server);
+    await insertTicket(server.context.db, user.userId, 1, server.context.now());
+    const ticketId = (await callApi(server, 'GET', '/luckydraw', { as: user })).json<{ data: { ticketIds: number[] } }>().data.ticketIds[0];
+    const responses = await Promise.all(Array.from({ length: RACERS }, () => post(user, '/luckydraw', { ticketId })));
+    const draws = new Set(responses.map((response) => JSON.stringify(response.json<{ data: { draw: unknown } }>().data.draw)));
+    console.info(`${RACERS} concurrent draws with one ticket: ${draws.size} distinct draw, ${tally(responses.map(errcodeOf))}`);
+    expect(draws.size).toBe(1);
+    const paid = await server.context.db.selectFrom('lucky_draws').select('amount_units').where('user_id', '=', BigInt(user.userId)).execute();
+    expect(paid).toHaveLength(1);
+    expect(await spotUnits(user.userId, 'USDT')).toBe(paid[0]!.amount_units);
     await expectAuditClean();
   });
 });
