@@ -79,7 +79,7 @@ test.describe('rewards', () => {
   test('R-ROLE-01 a visitor is asked to log in and comes back to the check-in', async ({ page }) => {
     await page.goto('/en/LotteryCheckIn');
     await expect(page.getByTestId('header')).toHaveAttribute('data-session', 'signedOut');
-    await page.getByTestId('rewards-signin-link').click();
+    await page.getByTestId('profile-signin-link').click();
     await expect(page).toHaveURL(/\/en\/login\?from=%2Fen%2FLotteryCheckIn$/);
   });
 });
