@@ -57,6 +57,8 @@ const TRADER_SCREENS: Screen[] = [
   { path: '/en/home/moremenu' },
   { path: '/en/profile/notification' },
   { path: '/en/profile/phoneusernav' },
+  { path: '/en/profile/dashboard' },
+  { path: '/en/profile/individual/upload' },
   { path: '/en/help' },
   { path: '/en/Announcements/Components/AnnouncementsFilterList' },
   { path: '/en/College/Components/CollegeList' },
@@ -98,6 +100,7 @@ const TRADER_SCREENS: Screen[] = [
 const OPERATOR_SCREENS: Screen[] = [
   { path: '/en/operator' },
   { path: '/en/operator/users' },
+  { path: '/en/operator/identity' },
   { path: '/en/operator/content' },
   { path: '/en/operator/notify' },
   { path: '/en/operator/settings' },

@@ -24,13 +24,13 @@ import { mergeMessages } from './chatLines';
 import { ChatComposer } from './ChatComposer';
 import { ChatMessages } from './ChatMessages';
 import { HelpdeskOfflineNote } from './HelpdeskOfflineNote';
-import { prepareChatImage } from './chatImage';
 import { readHistory, sendImage, sendText, startChat, type ChatStart, type SendOutcome } from './helpdeskCalls';
 import type { PendingLine } from './ChatMessages';
 import { isServiceCode, serviceCodeInput } from './rules';
 import { rememberChat, setHelpdeskOnScreen, storedChat, useHelpdeskView } from './session';
 import styles from './HelpdeskPanel.module.css';
 import { loginPath } from '../../ui/paths';
+import { prepareUploadImage } from '../../ui/uploadImage';
 
 export interface HelpdeskPanelProps {
   helpDesk: SiteConfig['helpDesk'];
@@ -309,7 +309,7 @@ function ChatView({ chat, active, onEnded }: { chat: ChatStart; active: boolean;
   const sendTextLine = (text: string) => runSend({ kind: 'text', text, timeCreated: Date.now() }, () => sendText(chat.sessionId, text));
   const sendImageFile = (file: File) =>
     runSend({ kind: 'image', text: '', timeCreated: Date.now() }, async () => {
-      const jpeg = await prepareChatImage(file);
+      const jpeg = await prepareUploadImage(file);
       return jpeg ? sendImage(chat.sessionId, jpeg) : null;
     });
 

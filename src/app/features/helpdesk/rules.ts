@@ -1,9 +1,9 @@
 /**
  * The help-desk widget's rules that need no DOM (spec 4, 5 and 9): the service code of exactly
- * SERVICE_CODE_LENGTH characters, the chat text's line limit and trimming, the text box's rows,
- * and the size an uploaded image is scaled to. The components apply them; the unit tests pin them.
+ * SERVICE_CODE_LENGTH characters, the chat text's line limit and trimming and the text box's
+ * rows. The components apply them; the unit tests pin them.
  */
-import { CHAT_LINES_MAX, CHAT_TEXTAREA_ROWS_MAX, CHAT_TEXTAREA_ROWS_MIN, IMAGE_SIDE_MAX_PX, SERVICE_CODE_LENGTH } from '../../../shared/constants';
+import { CHAT_LINES_MAX, CHAT_TEXTAREA_ROWS_MAX, CHAT_TEXTAREA_ROWS_MIN, SERVICE_CODE_LENGTH } from '../../../shared/constants';
 
 /** Service codes are letters and digits; the server compares them without case. */
 const SERVICE_CODE_CHARACTER = /[A-Za-z0-9]/;
@@ -49,23 +49,4 @@ export function mayAddLine(draft: string): boolean {
 export function textareaRows(visualLines: number): number {
   if (!Number.isFinite(visualLines)) return CHAT_TEXTAREA_ROWS_MIN;
   return Math.min(CHAT_TEXTAREA_ROWS_MAX, Math.max(CHAT_TEXTAREA_ROWS_MIN, Math.ceil(visualLines)));
-}
-
-export interface ImageSize {
-  width: number;
-  height: number;
-}
-
-/**
- * The size an image is drawn at before upload (spec 5): scaled down, proportions kept, so that
- * neither side exceeds `sideMaxPx`; a smaller image keeps its size. Null for a size that is not
- * an image's (zero, negative, not finite): the upload then says 'Invalid image.'.
- */
-export function scaledImageSize(width: number, height: number, sideMaxPx: number = IMAGE_SIDE_MAX_PX): ImageSize | null {
-  if (!(Number.isFinite(width) && Number.isFinite(height) && width > 0 && height > 0)) return null;
-  const scale = Math.min(1, sideMaxPx / Math.max(width, height));
-  return {
-    width: Math.min(sideMaxPx, Math.max(1, Math.round(width * scale))),
-    height: Math.min(sideMaxPx, Math.max(1, Math.round(height * scale))),
-  };
 }

@@ -43,7 +43,8 @@ async function readAccounts(text: string, beforeId: number | null) {
   }
 }
 
-function useIdentityText() {
+/** The identity status of spec 3 as a badge's text and tone (the users' table and the identity reviews). */
+export function useIdentityText() {
   const { t } = useLingui();
   // spec 3: 0 none, 1 created, 2 reviewing, 3 rejected, 4 approved.
   return (status: number): { text: string; tone: BadgeTone } =>

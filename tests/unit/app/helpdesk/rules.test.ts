@@ -1,15 +1,14 @@
-/** Proves the help-desk widget's rules without a browser (R-HELP-06, R-HELP-09, spec 5 uploads): the 4-character service code, the 2-line limit with extra lines cut, trimming, 1-3 rows, and the at most 1600 px image size. */
+/** Proves the help-desk widget's rules without a browser (R-HELP-06, R-HELP-09): the 4-character service code, the 2-line limit with extra lines cut, trimming, 1-3 rows. */
 import { describe, expect, it } from 'vitest';
 import {
   chatTextToSend,
   isServiceCode,
   limitLines,
   mayAddLine,
-  scaledImageSize,
   serviceCodeInput,
   textareaRows,
 } from '../../../../src/app/features/helpdesk/rules';
-import { CHAT_LINES_MAX, IMAGE_SIDE_MAX_PX, SERVICE_CODE_LENGTH } from '../../../../src/shared/constants';
+import { CHAT_LINES_MAX, SERVICE_CODE_LENGTH } from '../../../../src/shared/constants';
 
 describe('service code', () => {
   it('R-HELP-06 must be exactly 4 letters or digits', () => {
@@ -55,32 +54,5 @@ describe('chat text', () => {
     expect(textareaRows(3)).toBe(3);
     expect(textareaRows(7)).toBe(3);
     expect(textareaRows(Number.NaN)).toBe(1);
-  });
-});
-
-describe('image size', () => {
-  it('scales so that neither side exceeds 1600 px, keeping proportions', () => {
-    expect(IMAGE_SIDE_MAX_PX).toBe(1600);
-    expect(scaledImageSize(4000, 3000)).toEqual({ width: 1600, height: 1200 });
-    expect(scaledImageSize(1000, 5000)).toEqual({ width: 320, height: 1600 });
-    expect(scaledImageSize(1600, 1600)).toEqual({ width: 1600, height: 1600 });
-    expect(scaledImageSize(9000, 2)).toEqual({ width: 1600, height: 1 });
-  });
-
-  it('leaves smaller images at their size', () => {
-    expect(scaledImageSize(800, 600)).toEqual({ width: 800, height: 600 });
-    expect(scaledImageSize(1, 1)).toEqual({ width: 1, height: 1 });
-  });
-
-  it("answers null for a size that is not an image's (then 'Invalid image.')", () => {
-    for (const [width, height] of [
-      [0, 10],
-      [10, 0],
-      [-5, 10],
-      [Number.NaN, 10],
-      [Number.POSITIVE_INFINITY, 10],
-    ]) {
-      expect(scaledImageSize(width ?? 0, height ?? 0)).toBeNull();
-    }
   });
 });
