@@ -5,6 +5,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { Ref } from 'react';
 import { TWO_FACTOR_CODE_DIGITS } from '../../../shared/api/security';
+import styles from './account.module.css';
 import { Field, FieldInput, useFieldIds } from './Field';
 
 export interface TwoFactorFieldProps {
@@ -19,17 +20,19 @@ export function TwoFactorField({ value, onChange, error, inputRef }: TwoFactorFi
   const ids = useFieldIds();
   return (
     <Field ids={ids} label={t`Google Authenticator code`} error={error} hint={t`Open the app and enter the 6-digit code it shows for this account.`}>
-      <FieldInput
-        inputRef={inputRef}
-        type="text"
-        name="gaCode"
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={TWO_FACTOR_CODE_DIGITS}
-        value={value}
-        onChange={(typed) => onChange(typed.replace(/\D/g, ''))}
-        testId="ga-code-input"
-      />
+      <div className={styles.control} data-invalid={Boolean(error)}>
+        <FieldInput
+          inputRef={inputRef}
+          type="text"
+          name="gaCode"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={TWO_FACTOR_CODE_DIGITS}
+          value={value}
+          onChange={(typed) => onChange(typed.replace(/\D/g, ''))}
+          testId="ga-code-input"
+        />
+      </div>
     </Field>
   );
 }

@@ -5,7 +5,7 @@
  * place (messages.ts).
  */
 import type { ContactType, Profile } from '../../../shared/api/account';
-import { ACCOUNT_ERRCODES } from '../../../shared/errcodes';
+import { ACCOUNT_ERRCODES, SECURITY_ERRCODES } from '../../../shared/errcodes';
 import { isAcceptablePassword, isValidEmail, isValidPhone, normalizeEmail } from '../../../shared/validation';
 
 export interface ContactValue {
@@ -107,6 +107,7 @@ export function refusalField(errcode: number): FormField | 'form' {
     case ACCOUNT_ERRCODES.verificationCodeWrong:
     case ACCOUNT_ERRCODES.verificationCodeExpired:
     case ACCOUNT_ERRCODES.verificationCodeTooSoon:
+    case SECURITY_ERRCODES.twoFactorCodeWrong: // the sign-in's two-factor step
       return 'code';
     case ACCOUNT_ERRCODES.captchaWrong:
       return 'captcha';
@@ -129,6 +130,7 @@ export function fieldOfInput(name: string): FormField | 'form' {
     case 'password':
       return 'password';
     case 'vcode':
+    case 'gaCode':
       return 'code';
     case 'captcha':
       return 'captcha';

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
-// Proves the login form in a DOM: inline checks with accessible messages before anything is sent, sign-in through the hub, the server's refusals shown inline, the captcha after three failures or when the server asks (errcode 8), and the phone sign-in with its country code.
+// Proves the login form in a DOM: inline checks with accessible messages before anything is sent, sign-in through the hub, the server's refusals shown inline, the captcha after three failures or when the server asks (errcode 8), the two-factor step on errcode 101, and the phone sign-in with its country code.
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../../../src/shared/api/account';
-import { ACCOUNT_ERRCODES, PROTOCOL_ERRCODES } from '../../../../src/shared/errcodes';
+import { ACCOUNT_ERRCODES, PROTOCOL_ERRCODES, SECURITY_ERRCODES } from '../../../../src/shared/errcodes';
 import type { SignInForm, SignInResult } from '../../../../src/workers/protocol';
 
 const hub = vi.hoisted(() => ({ signIn: vi.fn<(form: SignInForm) => Promise<SignInResult>>() }));
@@ -191,6 +191,26 @@ describe('LoginForm', () => {
     expect(byTestId('captcha-input')).toBeTruthy();
     expect(byTestId('form-error').textContent).toBe('Enter the characters in the image.');
     expect(document.activeElement).toBe(byTestId('captcha-input'));
+  });
+
+  it('asks for the Google Authenticator code on errcode 101, without counting a failure, and sends it with the password', async () => {
+    hub.signIn.mockResolvedValueOnce({ ok: false, code: PROTOCOL_ERRCODES.secondFactorRequired, message: '' });
+    await logIn('trader1@demo.exchange', 'Demo1234!');
+    expect(document.activeElement).toBe(byTestId('ga-code-input'));
+    expect(queryTestId('form-error')).toBeNull();
+    // Without the code the form sends nothing.
+    await submit();
+    expect(hub.signIn).toHaveBeenCalledTimes(1);
+    expect(byTestId('ga-code-input').getAttribute('aria-invalid')).toBe('true');
+    hub.signIn.mockResolvedValueOnce({ ok: false, code: SECURITY_ERRCODES.twoFactorCodeWrong, message: 'Wrong or already used Google Authenticator code.' });
+    await type('ga-code-input', '12 34 56');
+    await submit();
+    expect(hub.signIn.mock.calls[1]?.[0]).toMatchObject({ username: 'trader1@demo.exchange', password: 'Demo1234!', gaCode: '123456' });
+    expect(describedText('ga-code-input')).toContain('Wrong or already used Google Authenticator code.');
+    hub.signIn.mockResolvedValueOnce({ ok: true, profile: PROFILE });
+    await type('ga-code-input', '654321');
+    await submit();
+    expect(onSignedIn).toHaveBeenCalledWith(PROFILE);
   });
 
   it('puts a wrong captcha at the captcha field and draws a new image', async () => {
