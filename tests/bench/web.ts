@@ -154,18 +154,25 @@ function screenRows(screen: string, reports: Result[]): BenchmarkRow[] {
   return rows;
 }
 
-/** One run in a Chromium of its own, so that no run starts with what an earlier one stored (IndexedDB). */
-function lighthouseRun(url: string): Promise<Result> {
-  return withLighthouseChrome((port) => runLighthouse(url, port));
+/**
+ * One run in a Chromium of its own, so that no run starts with what an earlier one stored
+ * (IndexedDB). A report with a runtime error (NO_NAVSTART: the trace was not recorded, which a
+ * busy machine sometimes causes) has no metrics, so it counts as a failed run.
+ */
+async function lighthouseRun(url: string): Promise<Result> {
+  const lhr = await withLighthouseChrome((port) => runLighthouse(url, port));
+  if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  return lhr;
 }
 
+/** The screen's runs; a failed run is tried once more, so that one bad trace does not cost a sample. */
 async function benchScreen(baseUrl: string, screen: string): Promise<BenchmarkRow[]> {
   const reports: Result[] = [];
   const failures: string[] = [];
-  for (let run = 0; run < RUNS; run += 1) {
+  for (let attempt = 0; reports.length < RUNS && attempt < RUNS * 2; attempt += 1) {
     try {
       const lhr = await lighthouseRun(`${baseUrl}${screen}`);
-      saveReport(lhr, screen, run);
+      saveReport(lhr, screen, reports.length);
       reports.push(lhr);
     } catch (error) {
       failures.push(describeError(error));
@@ -173,7 +180,7 @@ async function benchScreen(baseUrl: string, screen: string): Promise<BenchmarkRo
   }
   const rows = screenRows(screen, reports);
   if (failures.length > 0) {
-    const failed = `Lighthouse failed in ${failures.length} of ${RUNS} runs: ${failures.join('; ')}`;
+    const failed = `${failures.length} failed Lighthouse run(s) besides these: ${failures.join('; ')}`;
     if (rows[0]) rows[0].note = `${rows[0].note ?? ''}; ${failed}`;
     else rows.push({ metric: `${screen} performance`, value: 'n/a', unit: 'score/100', note: failed });
   }
