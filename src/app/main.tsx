@@ -7,7 +7,7 @@ import { I18nProvider } from '@lingui/react';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { reportTabPath } from './api/hub';
+import { getHub, reportTabPath } from './api/hub';
 import { activateLanguage } from './i18n/catalogs';
 import { languageOfPath } from './i18n/routeLanguage';
 import { readStoredLanguage } from './i18n/storedLanguage';
@@ -47,9 +47,19 @@ listenForChunkErrors();
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
+// What the first paint waits for starts now, side by side rather than one after the other: the
+// hub's worker (every page's site config comes through it), the language's catalog and the
+// page's route chunks, which the router finds loaded (or on their way) when it renders.
+getHub();
+const languageActive = activateLanguage(languageOfPath(window.location.pathname));
+for (const match of router.matchRoutes(router.latestLocation)) {
+  const route = router.routesById[match.routeId as keyof typeof router.routesById];
+  void router.loadRouteChunk(route)?.catch(() => undefined); // the router reports a failed chunk itself
+}
+
 // I18nProvider renders nothing until a language is active, and the router (whose locale route
 // activates the page's catalog) lives inside it: the page's language is activated first.
-void activateLanguage(languageOfPath(window.location.pathname)).then(() =>
+void languageActive.then(() =>
   createRoot(rootElement).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>

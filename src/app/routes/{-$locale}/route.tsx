@@ -38,6 +38,9 @@ export const Route = createFileRoute('/{-$locale}')({
     return config;
   },
   staleTime: CONFIG_CACHE_MS,
+  // Every page draws this layout: it stays in the entry's graph, whose chunks index.html
+  // preloads with the entry, instead of a chunk requested only once the entry has run.
+  codeSplitGroupings: [],
   component: LocaleLayout,
   pendingComponent: LocalePending,
   errorComponent: LocaleError,
