@@ -7,7 +7,7 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { SYMBOL_TYPE } from '../../../shared/constants';
 import type { MarketSymbol } from '../../../shared/api/market';
@@ -20,7 +20,6 @@ import { TabPanel, Tabs } from '../../ui/Tabs';
 import { useMediaQuery } from '../../layout/header/headerHooks';
 import { useHubStatus, useSymbols } from '../../state/hub';
 import { loadBalances, markAssetsChanged, session } from '../../state/session';
-import { CandleChart } from './CandleChart';
 import { LatestTrades } from './LatestTrades';
 import { MarketList } from './MarketList';
 import { OrderBook } from './OrderBook';
@@ -32,6 +31,9 @@ import styles from './exchange.module.css';
 import { loginPath } from '../../ui/paths';
 
 const localeRoute = getRouteApi('/{-$locale}');
+
+/** The chart and uPlot come in a chunk of their own: the pair, its price and the book paint without waiting for them. */
+const CandleChart = lazy(() => import('./CandleChart').then((module) => ({ default: module.CandleChart })));
 
 /** The market a bare /exchange opens. */
 export const DEFAULT_EXCHANGE_SYMBOL = 'BTC_USDT';
@@ -112,7 +114,11 @@ function Trading({ symbol, symbols, layout, framed }: { symbol: MarketSymbol; sy
   const openOrders = orders.open?.filter((order) => order.symbolId === symbol.id) ?? [];
 
   const ticker = <Ticker symbol={symbol} quote={market.quote} framed={framed} />;
-  const chart = <CandleChart symbol={symbol} trades={market.trades} />;
+  const chart = (
+    <Suspense fallback={<ChartPlaceholder />}>
+      <CandleChart symbol={symbol} trades={market.trades} />
+    </Suspense>
+  );
   const book = <OrderBook symbol={symbol} book={market.book} quote={market.quote} rows={phone ? 8 : 14} onPick={(price) => setPicked({ price, at: Date.now() })} />;
   const form = <OrderForms symbol={symbol} signedIn={signedIn} balances={balances} best={best} lastPrice={lastPrice} pickedPrice={picked} layout={phone ? 'one' : 'both'} onPlaced={placed} />;
   const trades = <LatestTrades symbol={symbol} trades={market.trades} rows={phone ? 30 : 20} />;
@@ -189,6 +195,20 @@ function Trading({ symbol, symbols, layout, framed }: { symbol: MarketSymbol; sy
       <div className={styles.areaTrades}>{trades}</div>
       <div className={styles.areaOrders}>{ordersPanel}</div>
     </div>
+  );
+}
+
+/**
+ * The chart's place while its chunk loads: the panel with its intervals row (one row of small
+ * buttons) and canvas, as high as the chart before its candles, so that nothing moves when it comes.
+ */
+function ChartPlaceholder() {
+  const { t } = useLingui();
+  return (
+    <Panel aria-label={t`Price chart`} aria-busy="true" data-testid="exchange-chart-loading">
+      <div className={styles.intervals} style={{ minHeight: 32 }} />
+      <div className={styles.chartCanvas} />
+    </Panel>
   );
 }
 
