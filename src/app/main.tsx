@@ -14,6 +14,7 @@ import { readStoredLanguage } from './i18n/storedLanguage';
 import { connectionAllowsPrefetch } from './pwa/connection';
 import { listenForChunkErrors } from './pwa/chunkReload';
 import { launchTarget } from './pwa/launch';
+import { pageDrawn } from './pwa/serviceWorker';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
 import { applyStoredTheme } from './state/theme';
 import { routeTree } from './routeTree.gen';
@@ -34,6 +35,10 @@ const router = createRouter({
 });
 // The hub sends the path of the page in view with its requests (formPage) and reads its language.
 router.subscribe('onResolved', (event) => reportTabPath(event.toLocation.pathname));
+const stopWaitingForFirstPage = router.subscribe('onRendered', () => {
+  stopWaitingForFirstPage();
+  pageDrawn();
+});
 
 declare module '@tanstack/react-router' {
   interface Register {

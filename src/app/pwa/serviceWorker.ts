@@ -147,6 +147,20 @@ function answerBuildQuestions(): void {
   navigator.serviceWorker.startMessages();
 }
 
+/** A first page that never draws (a chunk that will not load) does not keep the worker away for good. */
+const FIRST_PAGE_WAIT_MAX_MS = 10_000;
+
+let firstPageDrawn: () => void = () => undefined;
+const firstPage = new Promise<void>((resolve) => {
+  firstPageDrawn = resolve;
+  setTimeout(resolve, FIRST_PAGE_WAIT_MAX_MS);
+});
+
+/** The router drew its first page (main.tsx): the worker's install may begin once the tab is idle. */
+export function pageDrawn(): void {
+  firstPageDrawn();
+}
+
 let started = false;
 
 /** Starts the service worker's life in this tab; once per page, production builds only. */
@@ -165,7 +179,11 @@ export function startServiceWorker(): void {
       })
       .catch((error: unknown) => console.error('The service worker could not be registered', error));
   };
-  // After the page has loaded: the worker's install must not compete with the first paint.
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  // The worker's install fetches the whole shell again: it must not compete with the first
+  // paint, which here comes well after `load` (the page waits for its data), so it waits for the
+  // first page drawn and an idle moment after it.
+  const loaded = document.readyState === 'complete' ? Promise.resolve() : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+  void Promise.all([loaded, firstPage])
+    .then(() => whenIdle(PREFETCH_IDLE_TIMEOUT_MS))
+    .then(register);
 }
