@@ -1,8 +1,9 @@
 // Proves two-factor sign-in in Chromium against the real server: a fresh account (registered with a
 // code from the server's outbox, so no demo user's security changes) binds Google Authenticator on
 // /Profile/Authentication with a code computed here by the same TOTP library from the key the page
-// shows, signs out, and signs in again through the login form's two-factor step. Also: the security
-// page counts the new protection and shows the withdrawal cool-off the binding started.
+// shows, signs out, and signs in again through the login form's two-factor step. On the way it binds
+// a phone with a code from the outbox, and the security page counts each new protection and shows
+// the withdrawal cool-off they started.
 import { Secret, TOTP } from 'otpauth';
 import { codeFromOutbox, uniqueEmail } from './support/outbox';
 import { expect, test, type APIRequestContext } from './support/test';
@@ -25,7 +26,7 @@ async function register(api: APIRequestContext, baseURL: string | undefined, ema
   expect(((await created.json()) as { errcode: number }).errcode).toBe(0);
 }
 
-test('binds Google Authenticator with a code computed in the test, signs out, and signs in with a code at the two-factor step', async ({ page, baseURL }) => {
+test('binds a phone and Google Authenticator with a code computed in the test, signs out, and signs in with a code at the two-factor step', async ({ page, baseURL }) => {
   const email = uniqueEmail();
   await register(page.context().request, baseURL, email);
 
@@ -34,6 +35,21 @@ test('binds Google Authenticator with a code computed in the test, signs out, an
   // Login password and e-mail: two of five.
   await expect(settings.getByTestId('security-level')).toHaveAttribute('data-count', '2');
   await expect(settings.getByTestId('security-cool-off')).toHaveCount(0);
+
+  // A phone, with a code to it from the outbox, in the dialog of the security page.
+  const phone = `139${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  await settings.getByTestId('phone-open').click();
+  const dialog = page.getByTestId('phone-dialog');
+  await dialog.getByTestId('contact-country-code').fill('+86');
+  await dialog.getByTestId('contact-phone').fill(phone);
+  await dialog.getByTestId('contact-send-new-code').click();
+  await dialog.getByTestId('contact-code').fill(await codeFromOutbox(baseURL, `+86${phone}`, 'bindcontact'));
+  await dialog.getByTestId('contact-submit').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(settings.getByTestId('factor-phone')).toContainText(`+86 ${phone}`);
+  await expect(settings.getByTestId('security-level')).toHaveAttribute('data-count', '3');
+  await expect(settings.getByTestId('security-cool-off')).toBeVisible();
+
   await settings.getByTestId('ga-link').click();
   await expect(page).toHaveURL(/\/en\/Profile\/Authentication$/);
 
@@ -48,8 +64,7 @@ test('binds Google Authenticator with a code computed in the test, signs out, an
   await expect(page.getByTestId('ga-bound')).toBeVisible();
 
   await page.goto('/en/Profile/SecuritySettings');
-  await expect(settings.getByTestId('security-level')).toHaveAttribute('data-count', '3');
-  await expect(settings.getByTestId('security-cool-off')).toBeVisible();
+  await expect(settings.getByTestId('security-level')).toHaveAttribute('data-count', '4');
 
   await page.goto('/en/logout');
   await expect(page).toHaveURL(/\/en\/login$/);
