@@ -354,3 +354,15 @@ export async function userBalances(executor: Executor, userId: number): Promise<
   }
   return [...byKey.values()];
 }
+
+/** A platform account's available balances by currency (the rewards fund's, the house's inventory). */
+export async function systemBalances(executor: Executor, account: SystemAccount): Promise<{ currency: string; balanceUnits: bigint }[]> {
+  const rows = await executor
+    .selectFrom('ledger_accounts')
+    .select(['currency', 'balance_units'])
+    .where('owner_key', '=', systemOwner(account))
+    .where('bucket', '=', 'available')
+    .orderBy('currency')
+    .execute();
+  return rows.map((row) => ({ currency: row.currency, balanceUnits: row.balance_units }));
+}

@@ -1,6 +1,6 @@
 /** Check-in and lucky-draw calls (HTTP only; the rules are in service.ts). */
 import type { FastifyInstance } from 'fastify';
-import { checkinCall, checkinStatusCall, luckydrawCall, luckydrawStatusCall, rewardSettingsCall } from '../../../src/shared/api/rewards';
+import { checkinCall, checkinStatusCall, luckydrawCall, luckydrawStatusCall, operatorRewardsCall } from '../../../src/shared/api/rewards';
 import { registerCall, signedInUser } from '../../http/route';
 import * as service from './service';
 
@@ -15,5 +15,5 @@ export async function rewardsRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, luckydrawCall, async (request) => service.draw(app.context, app.engine, signedInUser(request).id, request.body.ticketId), {
     perMinute: DRAW_PER_MINUTE,
   });
-  registerCall(app, rewardSettingsCall, async () => service.rewardSettings(app.context));
+  registerCall(app, operatorRewardsCall, async () => service.operatorRewards(app.context));
 }

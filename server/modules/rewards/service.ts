@@ -24,7 +24,7 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import type { TypedEvents } from '../../engine/events';
 import type { EngineEvents } from '../../engine/types';
-import { postTransaction, systemOwner, userOwner } from '../../ledger/ledger';
+import { postTransaction, systemBalances, systemOwner, userOwner } from '../../ledger/ledger';
 import { formatUnits, parseUnits } from '../../../src/shared/money';
 import {
   LUCKYDRAW_LIST_MAX,
@@ -32,6 +32,7 @@ import {
   type CheckinStatus,
   type Draw,
   type LuckydrawStatus,
+  type OperatorRewards,
   type Reward,
   type RewardSettings,
 } from '../../../src/shared/api/rewards';
@@ -124,6 +125,12 @@ export async function checkIn(context: AppContext, market: RewardsEvents, userId
   return result;
 }
 
+/** The prizes with each one's chance of a draw, from the weights. */
+function withChances<T extends { weight: number }>(prizes: readonly T[]): (T & { chancePercent: string })[] {
+  const total = totalWeightOf(prizes);
+  return prizes.map((prize) => ({ ...prize, chancePercent: chancePercentOf(prize.weight, total) }));
+}
+
 function drawView(draw: repo.DrawRow, scales: Map<string, number>): Draw {
   return {
     id: draw.id,
@@ -144,9 +151,8 @@ export async function luckydrawStatus(context: AppContext, userId: number): Prom
     repo.listDraws(context.db, userId, LUCKYDRAW_LIST_MAX),
   ]);
   const { prizes, ticketEveryDays } = settings.luckydraw;
-  const total = totalWeightOf(prizes);
   return {
-    prizes: prizes.map((prize) => ({ id: prize.id, amount: prize.amount, currency: prize.currency, chancePercent: chancePercentOf(prize.weight, total) })),
+    prizes: withChances(prizes).map(({ id, amount, currency, chancePercent }) => ({ id, amount, currency, chancePercent })),
     ticketIds: tickets.ids,
     ticketsLeft: tickets.total,
     draws: draws.map((draw) => drawView(draw, scales)),
@@ -181,6 +187,13 @@ export async function draw(context: AppContext, market: RewardsEvents, userId: n
   return { draw: drawView(made, scales), ticketsLeft: total };
 }
 
-export async function rewardSettings(context: AppContext): Promise<RewardSettings> {
-  return getRewardSettings(context.db);
+/** The operator's view: the reward table, the prizes with their weights and chances, and what the fund holds. */
+export async function operatorRewards(context: AppContext): Promise<OperatorRewards> {
+  const [settings, scales, fund] = await Promise.all([getRewardSettings(context.db), repo.currencyScales(context.db), systemBalances(context.db, 'rewards')]);
+  const { prizes, ticketEveryDays } = settings.luckydraw;
+  return {
+    checkin: settings.checkin,
+    luckydraw: { ticketEveryDays, prizes: withChances(prizes) },
+    fund: fund.map((balance) => ({ currency: balance.currency, amount: formatUnits(balance.balanceUnits, scaleOf(scales, balance.currency)) })),
+  };
 }

@@ -126,11 +126,22 @@ export const rewardSettingsSchema = z.object({
 });
 export type RewardSettings = z.infer<typeof rewardSettingsSchema>;
 
-/** The operator reads the reward table and the prizes with their weights. */
-export const rewardSettingsCall = defineCall({
+export const operatorRewardsSchema = z.object({
+  checkin: z.object({ rewards: z.array(rewardSchema) }),
+  luckydraw: z.object({
+    ticketEveryDays: z.number(),
+    prizes: z.array(z.object({ id: z.string(), amount: z.string(), currency: z.string(), weight: z.number(), chancePercent: z.string() })),
+  }),
+  /** What the rewards fund holds per currency: check-ins and draws it cannot pay are refused. */
+  fund: z.array(z.object({ currency: z.string(), amount: z.string() })),
+});
+export type OperatorRewards = z.infer<typeof operatorRewardsSchema>;
+
+/** The operator reads the reward table, the prizes with their weights and what the fund holds. */
+export const operatorRewardsCall = defineCall({
   method: 'GET',
   path: '/operator/rewards',
-  data: rewardSettingsSchema,
+  data: operatorRewardsSchema,
   changesState: false,
   auth: 'operator',
 });

@@ -15,7 +15,7 @@ import { chancePercentOf, earnsTicket, monthOf, pickByWeight, rewardIndexOf, utc
 import { DEFAULT_REWARD_SETTINGS } from '../../../server/modules/rewards/settings';
 import type { Draw, LuckydrawStatus } from '../../../src/shared/api/rewards';
 import { ERRCODES } from '../../../src/shared/errcodes';
-import { parseUnits } from '../../../src/shared/money';
+import { formatUnits, parseUnits } from '../../../src/shared/money';
 import { createTestUser, type TestUser } from '../../helpers/auth';
 import { callApi } from '../../helpers/inject';
 import { buildRewardsServer, DAY_MS, updateSiteSettings, type Answer } from '../../helpers/rewards';
@@ -172,9 +172,22 @@ describe('lucky draw switched off by the site config', () => {
 });
 
 describe('operator', () => {
-  it('reads the reward table and the prizes with their weights; a user may not', async () => {
+  it('reads the reward table, the prizes with their weights and chances, and what the fund holds; a user may not', async () => {
     const answer = (await callApi(server, 'GET', '/operator/rewards', { headers: { authorization: `Bearer ${server.context.adminToken}` } })).json();
-    expect(answer).toEqual({ errcode: 0, data: DEFAULT_REWARD_SETTINGS });
+    expect(answer.errcode).toBe(0);
+    expect(answer.data.checkin).toEqual(DEFAULT_REWARD_SETTINGS.checkin);
+    expect(answer.data.luckydraw.prizes.map((prize: { weight: number; chancePercent: string }) => [prize.weight, prize.chancePercent])).toEqual([
+      [6_000, '60'],
+      [2_500, '25'],
+      [1_000, '10'],
+      [450, '4.5'],
+      [50, '0.5'],
+    ]);
+    // The fund started at 100000 USDT; every draw of the tests above came out of it.
+    const paid = await server.context.db.selectFrom('lucky_draws').select('amount_units').execute();
+    const checkins = await server.context.db.selectFrom('checkins').select('amount_units').execute();
+    const spentUnits = [...paid, ...checkins].reduce((sum, row) => sum + row.amount_units, 0n);
+    expect(answer.data.fund).toEqual([{ currency: 'USDT', amount: formatUnits(100_000_000_000n - spentUnits, USDT_SCALE) }]);
     const user = await createTestUser(server);
     expect((await callApi(server, 'GET', '/operator/rewards', { as: user })).json().errcode).not.toBe(0);
   });

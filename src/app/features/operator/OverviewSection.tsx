@@ -1,11 +1,11 @@
 /**
  * The console's overview: the ledger audit (run on demand: it reads the whole journal), the
- * scheduler (jobs waiting, due and given up; a given-up job's error and a retry), and the
- * market-maker robots' switch. Each panel reads its own call, so one that fails leaves the
- * others working.
+ * scheduler (jobs waiting, due and given up; a given-up job's error and a retry), the
+ * market-maker robots' switch and the rewards (the fund, the check-in table, the prizes). Each
+ * panel reads its own call, so one that fails leaves the others working.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { auditCall, operatorJobRetryCall, operatorJobsCall, robotsGetCall, robotsSetCall, type FailedJob } from '../../../shared/api/operator';
 import type { CallData } from '../../../shared/api/call';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
@@ -19,45 +19,12 @@ import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { Panel } from '../../ui/Panel';
 import { Stat, StatGroup } from '../../ui/Stat';
 import { StatusMessage } from '../../ui/StatusMessage';
+import { read, usePanelRead, type Load } from './panelRead';
+import { RewardsPanel } from './RewardsPanel';
 import styles from './operator.module.css';
 
 /** The given-up jobs the panel lists: enough to see a pattern, few enough to read. */
 const FAILED_JOBS_SHOWN = 50;
-
-type Load<T> = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; value: T };
-
-/** Runs an operator call for a panel: false (a network failure) and a refusal both read as failed. */
-async function read<T>(run: () => Promise<T | false>, what: string): Promise<Load<T>> {
-  try {
-    const value = await run();
-    return value === false ? { state: 'failed' } : { state: 'ready', value };
-  } catch (error) {
-    console.warn(`Failed to read ${what}`, error);
-    return { state: 'failed' };
-  }
-}
-
-/** A panel's call, read when the panel opens and again on reload(); a late answer to a closed panel is dropped. */
-function usePanelRead<T>(run: () => Promise<T | false>, what: string): [Load<T>, () => Promise<void>, (value: Load<T>) => void] {
-  const [value, setValue] = useState<Load<T>>({ state: 'loading' });
-  const runRef = useRef(run);
-  const openRef = useRef(true);
-  const reload = useCallback(async () => {
-    setValue({ state: 'loading' });
-    const answer = await read(runRef.current, what);
-    if (openRef.current) setValue(answer);
-  }, [what]);
-  useEffect(() => {
-    openRef.current = true;
-    void read(runRef.current, what).then((answer) => {
-      if (openRef.current) setValue(answer);
-    });
-    return () => {
-      openRef.current = false;
-    };
-  }, [what]);
-  return [value, reload, setValue];
-}
 
 export function OverviewSection() {
   return (
@@ -67,6 +34,7 @@ export function OverviewSection() {
         <RobotsPanel />
       </div>
       <SchedulerPanel />
+      <RewardsPanel />
     </div>
   );
 }
