@@ -41,7 +41,7 @@ async function sendDocuments(page: Page, name: string): Promise<void> {
   await form.getByTestId('identity-name-input').fill(name);
   await form.getByTestId('identity-number-input').fill('E2E 123456');
   for (const [index, side] of (['front', 'back', 'selfie'] as const).entries()) {
-    await form.getByTestId(`identity-${side}-input`).setInputFiles({ name: `${side}.png`, mimeType: 'image/png', buffer: await png(120, 80, 60 * index) });
+    await form.getByTestId(`identity-${side}-button-input`).setInputFiles({ name: `${side}.png`, mimeType: 'image/png', buffer: await png(120, 80, 60 * index) });
     await expect(form.getByTestId(`identity-${side}`)).toHaveAttribute('data-picked', 'true');
   }
   const sent = page.waitForRequest((request) => request.method() === 'POST' && request.url().includes('/api/v1/identityverification'));
@@ -130,7 +130,7 @@ test.describe('identity verification', () => {
     await expect(dashboard.getByTestId('security-level')).toHaveAttribute('data-set', '2');
     await expect(dashboard.getByTestId('shortcut-identity')).toHaveAttribute('href', '/en/profile/individual/upload');
 
-    await dashboard.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await png(300, 200, 200) });
+    await dashboard.getByTestId('avatar-change-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await png(300, 200, 200) });
     await expect(dashboard.getByTestId('dashboard-avatar').locator('img')).toHaveAttribute('src', /^\/api\/image\/avatar\/[\w-]{24}$/);
     await expect(page.getByTestId('avatar').locator('img')).toHaveAttribute('src', /^\/api\/image\/avatar\//);
 

@@ -4,39 +4,28 @@
  * that the header's avatar follows in every tab.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useRef, useState } from 'react';
 import type { Profile } from '../../../shared/api/account';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import { displayNameOf } from '../../../shared/profile';
 import { loadProfile } from '../../state/session';
 import { showToast } from '../../state/hub-store';
-import { Button } from '../../ui/Button';
-import { prepareUploadImage } from '../../ui/uploadImage';
+import { ImageFileButton } from '../../ui/ImageFileButton';
 import { uploadAvatar } from './identityCalls';
 import styles from './identity.module.css';
 
 export function AvatarChanger({ profile }: { profile: Profile }) {
   const { t } = useLingui();
-  const input = useRef<HTMLInputElement>(null);
-  const [sending, setSending] = useState(false);
   const name = displayNameOf(profile);
 
-  const change = async (file: File | undefined) => {
-    if (!file) return;
-    setSending(true);
-    try {
-      const jpeg = await prepareUploadImage(file);
-      if (!jpeg) {
-        showToast(t`Invalid image.`, ERROR_TOAST_MS, 'error');
-        return;
-      }
-      const outcome = await uploadAvatar(jpeg);
-      if (!outcome.ok) return;
-      await loadProfile(true);
-      showToast(t`Your picture is changed.`, ERROR_TOAST_MS, 'success');
-    } finally {
-      setSending(false);
+  const change = async (jpeg: Blob | null) => {
+    if (!jpeg) {
+      showToast(t`Invalid image.`, ERROR_TOAST_MS, 'error');
+      return;
     }
+    const outcome = await uploadAvatar(jpeg);
+    if (!outcome.ok) return;
+    await loadProfile(true);
+    showToast(t`Your picture is changed.`, ERROR_TOAST_MS, 'success');
   };
 
   return (
@@ -44,20 +33,9 @@ export function AvatarChanger({ profile }: { profile: Profile }) {
       <span className={styles.avatar} data-testid="dashboard-avatar">
         {profile.avatarUrl ? <img src={profile.avatarUrl} alt={t`Your picture`} width={72} height={72} /> : <span aria-hidden="true">{(name.charAt(0) || '?').toUpperCase()}</span>}
       </span>
-      <input
-        ref={input}
-        hidden
-        type="file"
-        accept="image/*"
-        onChange={(event) => {
-          void change(event.target.files?.[0]);
-          event.target.value = '';
-        }}
-        data-testid="avatar-input"
-      />
-      <Button variant="ghost" size="small" onClick={() => input.current?.click()} disabled={sending} data-testid="avatar-change">
-        {sending ? t`Sending…` : t`Change picture`}
-      </Button>
+      <ImageFileButton variant="ghost" size="small" onPicked={change} testId="avatar-change">
+        {t`Change picture`}
+      </ImageFileButton>
     </div>
   );
 }

@@ -9,15 +9,14 @@ import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { useSnapshot } from 'valtio';
 import type { Profile } from '../../../shared/api/account';
 import { formatDate } from '../../../shared/format';
-import { identityTextOf, isSuperVip, isVerified, type IdentityText } from '../../../shared/layout';
+import { isSuperVip, type IdentityText } from '../../../shared/layout';
 import { contactOf, displayNameOf } from '../../../shared/profile';
 import { useLanguage } from '../../i18n/useLanguage';
 import { PageFrame } from '../../layout/PageFrame';
 import { findPage } from '../../pages/registry';
-import { loadIdentityStatus, session } from '../../state/session';
+import { useIdentityText } from '../../state/identity';
 import { Badge } from '../../ui/Badge';
 import { ButtonLink } from '../../ui/Button';
 import { CheckIcon } from '../../ui/icons';
@@ -67,13 +66,7 @@ function ProfileDashboard() {
 
 function ProfileCard({ profile }: { profile: Profile }) {
   const { t } = useLingui();
-  const { identityStatus } = useSnapshot(session);
-  const verified = isVerified(profile);
-  // spec 4: the status is read while the user is not verified (once, cached; the menu forces it).
-  useEffect(() => {
-    if (!verified) void loadIdentityStatus();
-  }, [verified]);
-  const identity = identityTextOf(identityStatus, profile.verifiedLevel, profile.requiredIDLevel);
+  const identity = useIdentityText(profile);
   const name = displayNameOf(profile);
   const contact = contactOf(profile);
   const level = profile.vipLevel;

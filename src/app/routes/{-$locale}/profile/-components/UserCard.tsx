@@ -4,11 +4,9 @@
  * and register).
  */
 import { useLingui } from '@lingui/react/macro';
-import { useEffect } from 'react';
-import { useSnapshot } from 'valtio';
 import type { Profile } from '../../../../../shared/api/account';
-import { identityTextOf, isSuperVip, isVerified, type IdentityText } from '../../../../../shared/layout';
-import { loadIdentityStatus, session } from '../../../../state/session';
+import { isSuperVip, type IdentityText } from '../../../../../shared/layout';
+import { useIdentityText } from '../../../../state/identity';
 import { Badge } from '../../../../ui/Badge';
 import { ButtonLink } from '../../../../ui/Button';
 import { Panel } from '../../../../ui/Panel';
@@ -18,12 +16,7 @@ import { contactOf, displayNameOf } from '../../../../../shared/profile';
 
 export function UserCard({ profile }: { profile: Profile }) {
   const { t } = useLingui();
-  const { identityStatus } = useSnapshot(session);
-  const verified = isVerified(profile);
-  // spec 4: the identity status is read when the user is not verified yet (once, cached).
-  useEffect(() => {
-    if (!verified) void loadIdentityStatus();
-  }, [verified]);
+  const identity = useIdentityText(profile);
   const contact = contactOf(profile);
   const name = displayNameOf(profile);
   const identityText: Record<IdentityText, string> = {
@@ -31,7 +24,6 @@ export function UserCard({ profile }: { profile: Profile }) {
     verified: t`Verified`,
     incomplete: t`Not verified`,
   };
-  const identity = identityTextOf(identityStatus, profile.verifiedLevel, profile.requiredIDLevel);
   const vipLevel = profile.vipLevel;
   return (
     <Panel className={styles.wide} data-testid="user-card">
