@@ -62,8 +62,11 @@ export async function changeWithdrawPassword(context: AppContext, userId: number
   const passwordHash = await hashPassword(input.password, config.passwordHashMemoryKib);
   await db.transaction().execute(async (trx) => {
     const time = now();
-    // The hash read above must still be the current one: a parallel change wins once.
-    if (((await findSecurity(trx, userId))?.withdraw_password_hash ?? null) !== current) refuse('verificationCodeExpired');
+    // The hash read above must still be the current one: of parallel changes one wins, the others
+    // are refused as their proof now stands (a second first password, an old one that changed).
+    if (((await findSecurity(trx, userId))?.withdraw_password_hash ?? null) !== current) {
+      refuse(input.mode === 'set' ? 'withdrawPasswordAlreadySet' : input.mode === 'change' ? 'withdrawPasswordWrong' : 'verificationCodeExpired');
+    }
     if (codeId !== null) await consumeVerificationCode(trx, codeId, time);
     await requireTwoFactorIfBound(context, trx, userId, input.gaCode);
     await upsertSecurity(trx, userId, { withdraw_password_hash: passwordHash });

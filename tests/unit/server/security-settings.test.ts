@@ -83,6 +83,14 @@ describe('POST /account/changewithdrawpassword', () => {
     expect(row.withdraw_password_hash).toMatch(/^\$argon2id\$/);
   });
 
+  it('sets it once when the first password is sent twice in parallel', async () => {
+    const user = await createUserWithPassword(server);
+    const answers = await Promise.all(
+      ['Withdraw111', 'Withdraw222'].map((password) => call(server, 'POST', '/account/changewithdrawpassword', user, { mode: 'set', password, loginPassword: LOGIN_PASSWORD })),
+    );
+    expect(answers.map((answer) => answer.errcode).sort()).toEqual([0, ERRCODES.withdrawPasswordAlreadySet]);
+  });
+
   it('changes it with the old one and an e-mail code when GA is not bound', async () => {
     const user = await createUserWithPassword(server);
     await setWithdrawPassword(user);
