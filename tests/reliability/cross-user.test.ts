@@ -1,6 +1,7 @@
 /**
  * The cross-user matrix: for every object the API names by an id (orders, notifications, help-desk
- * chats and their images, convert quotes and history, lucky-draw tickets, balances), user A makes one and user B tries
+ * chats and their images, convert quotes and history, lucky-draw tickets, identity documents and
+ * their images, bank accounts, the avatar, balances), user A makes one and user B tries
  * every call that takes that id or lists that kind. B must get the answer an unknown object gets
  * (never A's data, never a different refusal that would confirm the id exists) and A's object must
  * be unchanged. Each area that adds objects adds its row here. Prints how many pairs were tried.
@@ -135,6 +136,40 @@ describe('another user\'s objects', () => {
     const strangers = body(await call(stranger, 'GET', '/luckydraw')).data as { ticketIds: number[] };
     expect(strangers.ticketIds).not.toContain(ticketId);
     expect((await mine()).ticketsLeft).toBe(1);
+  });
+
+  it('identity documents, bank accounts and the avatar: the stranger cannot see, change or delete them', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#663399' } }).png().toBuffer();
+    const documents = multipart([
+      { name: 'realName', value: 'Owner Person' },
+      { name: 'documentType', value: 'passport' },
+      { name: 'documentNumber', value: 'P7654321' },
+      ...['front', 'back', 'selfie'].map((side) => ({ name: side, filename: `${side}.png`, type: 'image/png', data: png })),
+    ]);
+    tried += 1;
+    const sent = (await callApi(server, 'POST', '/identityverification', { as: owner, headers: { 'content-type': documents.contentType }, payload: documents.payload })).json<{
+      data: { submission: { images: Record<string, string> } };
+    }>().data;
+    for (const url of Object.values(sent.submission.images)) {
+      tried += 1;
+      expect((await server.app.inject({ method: 'GET', url, headers: stranger.headers })).statusCode).toBe(404);
+    }
+    expect(body(await call(stranger, 'GET', '/identityverification/detail')).data).toEqual({ status: 0, submission: null });
+    expect(body(await call(stranger, 'GET', '/identityverification')).data).toBe(0);
+
+    const account = body(await call(owner, 'POST', '/bankaccount', { holderName: 'Owner Person', bankName: 'Owner Bank', accountNumber: '12345678' })).data as { id: number };
+    await expectLikeUnknown(stranger, (id) => ({ method: 'GET', url: `/bankaccount/query?id=${id}` }), String(account.id), '999999999');
+    await expectLikeUnknown(stranger, (id) => ({ method: 'POST', url: `/bankaccount/delete?id=${id}` }), String(account.id), '999999999');
+    expect(body(await call(stranger, 'GET', '/bankaccount/list?id=bank')).data).toEqual([]);
+    expect(body(await call(owner, 'GET', `/bankaccount/query?id=${account.id}`)).errcode).toBe(0);
+
+    // An avatar upload changes only the uploader's own profile: there is no id to name another's.
+    const picture = multipart([{ name: 'image', filename: 'me.png', type: 'image/png', data: png }]);
+    tried += 1;
+    const ownersAvatar = (await callApi(server, 'POST', '/account/avatar', { as: owner, headers: { 'content-type': picture.contentType }, payload: picture.payload })).json<{ data: { avatarUrl: string } }>().data.avatarUrl;
+    tried += 1;
+    await callApi(server, 'POST', '/account/avatar', { as: stranger, headers: { 'content-type': picture.contentType }, payload: picture.payload });
+    expect((body(await call(owner, 'POST', '/account/profile')).data as { avatarUrl: string }).avatarUrl).toBe(ownersAvatar);
   });
 
   it('balances: every balance call answers the caller\'s own', async () => {

@@ -160,6 +160,19 @@ describe('operator review', () => {
     );
   });
 
+  it('20 concurrent approvals and rejections of one submission: one decision, one notification, the others hear identityAlreadyDecided', async () => {
+    const user = await createTestUser(server);
+    const id = (await submitted(user)).submission!.id;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => decide(id, index % 2 === 0 ? { decision: 'approve' } : { decision: 'reject', reason: 'Blurred.' })),
+    );
+    expect(answers.filter((answer) => answer.errcode === 0)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.errcode === ERRCODES.identityAlreadyDecided)).toHaveLength(19);
+    const notifications = (await call<Notification[]>('POST', '/notification/list', user)).data;
+    expect(notifications).toHaveLength(1);
+    expect([IDENTITY_STATUS.approved, IDENTITY_STATUS.rejected]).toContain(await status(user));
+  });
+
   it('refuses the queue and decisions to a user who is not an operator, and an unknown submission', async () => {
     const user = await createTestUser(server);
     const id = (await submitted(user)).submission!.id;
@@ -228,6 +241,13 @@ describe('bank accounts', () => {
     const owner = await createTestUser(server);
     for (let index = 0; index < PAYMENT_ACCOUNTS_MAX; index += 1) expect((await add(owner, { accountNumber: `1000000${index}` })).errcode).toBe(0);
     expect(await add(owner, { accountNumber: '99999999' })).toMatchObject({ errcode: ERRCODES.bankAccountLimit, errmsg: expect.stringContaining(String(PAYMENT_ACCOUNTS_MAX)) });
+  });
+
+  it(`keeps ${PAYMENT_ACCOUNTS_MAX} accounts when 30 are added at once`, async () => {
+    const owner = await createTestUser(server);
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, index) => add(owner, { accountNumber: `2000000${index}` })));
+    expect(answers.filter((answer) => answer.errcode === 0)).toHaveLength(PAYMENT_ACCOUNTS_MAX);
+    expect((await call<PaymentAccount[]>('GET', '/bankaccount/list?id=bank', owner)).data).toHaveLength(PAYMENT_ACCOUNTS_MAX);
   });
 
   it('once verified, takes only accounts in the verified name', async () => {
