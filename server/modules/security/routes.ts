@@ -10,7 +10,7 @@ import {
   twoFactorStatusCall,
 } from '../../../src/shared/api/security';
 import { languageFromHeader } from '../../../src/shared/languages';
-import { registerCall } from '../../http/route';
+import { registerCall, signedInUser } from '../../http/route';
 import { withdrawalCoolOffUntil } from './coolOff';
 import { bindContact, sendSecurityCode } from './contacts';
 import { findSecurity } from './repo';
@@ -23,11 +23,7 @@ import { changeWithdrawPassword } from './withdrawPassword';
  */
 const RATE_LIMITS = { read: 60, change: 10, sendCode: 5 } as const;
 
-/** The auth guard has run: a call with auth 'user' always has a user here. */
-function userIdOf(request: FastifyRequest): number {
-  if (!request.user) throw new Error('a user call ran without a signed-in user');
-  return request.user.id;
-}
+const userIdOf = (request: FastifyRequest): number => signedInUser(request).id;
 
 export async function securityRoutes(app: FastifyInstance): Promise<void> {
   const { context } = app;
