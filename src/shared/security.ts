@@ -1,9 +1,13 @@
 /**
  * The security level the profile screens show: how many of the five protections an account has
  * (the login password always; the withdrawal password, Google Authenticator, a phone and an
- * e-mail when set), and its word. Pure, so the security page and the dashboard count alike.
+ * e-mail when set), and its word. Pure, so the security page and the dashboard count alike; and
+ * the length of a Google Authenticator code, which the login form and the server share.
  */
 export const SECURITY_FACTORS_TOTAL = 5;
+
+/** Google Authenticator's codes: six digits (RFC 6238 with its defaults). */
+export const TWO_FACTOR_CODE_DIGITS = 6;
 
 export type SecurityLevel = 'low' | 'medium' | 'high';
 

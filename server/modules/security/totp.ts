@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import { TWO_FACTOR_CODE_DIGITS } from '../../../src/shared/api/security';
+import { TWO_FACTOR_CODE_DIGITS } from '../../../src/shared/security';
 
 export const TOTP_PERIOD_SECONDS = 30;
 /** Codes of one step before and after now are accepted too: phones' clocks drift. */

@@ -13,8 +13,6 @@ import { textField } from './fields';
 
 /** A withdrawal is refused for this long after the last security change. */
 export const WITHDRAWAL_COOL_OFF_MS = 24 * 60 * 60_000;
-/** Google Authenticator's codes: six digits (RFC 6238 with its defaults). */
-export const TWO_FACTOR_CODE_DIGITS = 6;
 
 const gaCodeField = textField(16);
 

@@ -4,7 +4,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import type { Ref } from 'react';
-import { TWO_FACTOR_CODE_DIGITS } from '../../../shared/api/security';
+import { TWO_FACTOR_CODE_DIGITS } from '../../../shared/security';
 import styles from './account.module.css';
 import { Field, FieldInput, useFieldIds } from './Field';
 

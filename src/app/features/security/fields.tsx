@@ -5,6 +5,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
+import { TWO_FACTOR_CODE_DIGITS } from '../../../shared/security';
 import { Button } from '../../ui/Button';
 import { FormField, inputClassName } from '../../ui/FormField';
 import { useCountdown } from '../../ui/resendCountdown';
@@ -82,7 +83,7 @@ export function GaCodeField({ value, onChange, testId = 'security-ga-code' }: { 
       onChange={(typed) => onChange(typed.replace(/\D/g, ''))}
       autoComplete="one-time-code"
       inputMode="numeric"
-      maxLength={6}
+      maxLength={TWO_FACTOR_CODE_DIGITS}
       testId={testId}
     />
   );
