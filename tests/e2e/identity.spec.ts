@@ -4,8 +4,10 @@
 // the page scales to JPEG before upload; the operator (operator@demo.exchange) opens it in the
 // console (the user sees 'under review'), rejects it with a reason the user reads, approves the
 // second submission, and the user menu's identity line says Verified. Also: the dashboard's
-// picture change and a bank account added and deleted.
+// sign-in list, picture change and a bank account added and deleted, and axe over the screens
+// with their data (the accessibility suite sees them empty).
 import sharp from 'sharp';
+import { accessibilityFindings, describeFindings, waitUntilSettled } from './support/axe';
 import { registerAccount, uniqueEmail } from './support/outbox';
 import { signIn, signInContext } from './support/signin';
 import { expect, test, type Browser, type Page } from './support/test';
@@ -150,6 +152,36 @@ test.describe('identity verification', () => {
     await page.getByTestId('bank-delete-dialog-confirm').click();
     await expect(dashboard.getByTestId('bank-row')).toHaveCount(0);
     await page.context().close();
+  });
+
+  test('with their data, the submission under review, the bank accounts and the operator\'s review dialog have no serious or critical axe violation', async ({ browser, baseURL }) => {
+    test.setTimeout(90_000);
+    const { page, email } = await signedUpPage(browser, baseURL, '/en/profile/individual/upload');
+    await sendDocuments(page, 'Axel Checker');
+    await waitUntilSettled(page);
+    let findings = await accessibilityFindings(page);
+    expect(findings, describeFindings(findings)).toEqual([]);
+
+    await page.goto('/en/profile/dashboard');
+    await page.getByTestId('bank-add').click();
+    const dialog = page.getByTestId('bank-dialog');
+    await dialog.getByTestId('bank-holderName-input').fill('Axel Checker');
+    await dialog.getByTestId('bank-bankName-input').fill('Deutsche Kreditbank Aktiengesellschaft');
+    await dialog.getByTestId('bank-accountNumber-input').fill('DE89370400440532013000');
+    await dialog.getByTestId('bank-save').click();
+    await expect(page.getByTestId('bank-row')).toHaveCount(1);
+    await waitUntilSettled(page);
+    findings = await accessibilityFindings(page);
+    expect(findings, describeFindings(findings)).toEqual([]);
+    await page.context().close();
+
+    const operatorContext = await browser.newContext({ viewport: DESKTOP });
+    await signInContext(operatorContext, 'operator@demo.exchange');
+    const operator = await operatorContext.newPage();
+    await openSubmission(operator, email);
+    findings = await accessibilityFindings(operator);
+    expect(findings, describeFindings(findings)).toEqual([]);
+    await operatorContext.close();
   });
 
   test('a visitor is asked to log in on the dashboard and the ID verification page', async ({ page }) => {
