@@ -105,7 +105,7 @@ export async function checkinStatus(context: AppContext, userId: number): Promis
   };
 }
 
-export async function checkIn(context: AppContext, market: RewardsEvents, userId: number): Promise<CheckinResult> {
+export async function checkIn(context: AppContext, publisher: RewardsEvents, userId: number): Promise<CheckinResult> {
   await assertEnabled(context, 'checkin');
   const [settings, scales] = await Promise.all([getRewardSettings(context.db), repo.currencyScales(context.db)]);
   const result = await context.commits.run(async (trx) => {
@@ -121,7 +121,7 @@ export async function checkIn(context: AppContext, market: RewardsEvents, userId
     if (ticketEarned) await repo.insertTicket(trx, userId, day, now);
     return { streak, reward, ticketEarned };
   });
-  market.events.emit('balance', { userId, currencies: [result.reward.currency] });
+  publisher.events.emit('balance', { userId, currencies: [result.reward.currency] });
   return result;
 }
 
@@ -160,7 +160,7 @@ export async function luckydrawStatus(context: AppContext, userId: number): Prom
   };
 }
 
-export async function draw(context: AppContext, market: RewardsEvents, userId: number, ticketId: number): Promise<{ draw: Draw; ticketsLeft: number }> {
+export async function draw(context: AppContext, publisher: RewardsEvents, userId: number, ticketId: number): Promise<{ draw: Draw; ticketsLeft: number }> {
   await assertEnabled(context, 'luckydraw');
   const [settings, scales] = await Promise.all([getRewardSettings(context.db), repo.currencyScales(context.db)]);
   const { made, replayed } = await context.commits.run(async (trx) => {
@@ -182,7 +182,7 @@ export async function draw(context: AppContext, market: RewardsEvents, userId: n
     const fields = { userId, ticketId, prizeId: prize.id, currency: prize.currency, amountUnits, createdAt: now };
     return { made: { id: await repo.insertDraw(trx, fields), ...fields }, replayed: false };
   });
-  if (!replayed) market.events.emit('balance', { userId, currencies: [made.currency] });
+  if (!replayed) publisher.events.emit('balance', { userId, currencies: [made.currency] });
   const { total } = await repo.listUnusedTickets(context.db, userId, 0);
   return { draw: drawView(made, scales), ticketsLeft: total };
 }
