@@ -74,10 +74,14 @@ export async function identityDetail(context: AppContext, userId: number): Promi
   return { status, submission: submissionOf(row, await repo.imageNamesOf(context.db, [Number(row.id)])) };
 }
 
-/** Whether a user may send documents now: not while one waits, not once verified. */
+/**
+ * Whether a user may send documents now: not while one waits, not while verified. An approval
+ * below the level the site requires now (an operator raised it) is no longer enough: the user
+ * sends again, and the next approval raises the level.
+ */
 function checkMaySubmit(state: { status: number; verified: boolean }): void {
   if (WAITING.includes(state.status)) refuse('identityPending');
-  if (state.status === IDENTITY_STATUS.approved || state.verified) refuse('identityAlreadyVerified');
+  if (state.verified) refuse('identityAlreadyVerified');
 }
 
 export async function submitIdentity(

@@ -160,6 +160,21 @@ describe('operator review', () => {
     );
   });
 
+  it('R-ENT-05 an approval below a level the site requires later is not enough: the user sends again and the next approval raises the level', async () => {
+    const user = await createTestUser(server);
+    expect((await decide((await submitted(user)).submission!.id, { decision: 'approve' })).errcode).toBe(0);
+    expect((await submit(user)).body.errcode).toBe(ERRCODES.identityAlreadyVerified);
+    expect((await call('POST', '/operator/settings', admin(), { requiredIDLevel: 3 })).errcode).toBe(0);
+    try {
+      const again = (await submitted(user)).submission!;
+      expect((await decide(again.id, { decision: 'approve' })).errcode).toBe(0);
+      const profile = (await call<Profile>('POST', '/account/profile', user)).data;
+      expect(profile).toMatchObject({ verifiedLevel: 3, requiredIDLevel: 3 });
+    } finally {
+      await call('POST', '/operator/settings', admin(), { requiredIDLevel: 1 });
+    }
+  });
+
   it('20 concurrent approvals and rejections of one submission: one decision, one notification, the others hear identityAlreadyDecided', async () => {
     const user = await createTestUser(server);
     const id = (await submitted(user)).submission!.id;

@@ -48,6 +48,8 @@ function IdentityScreen({ profile }: { profile: Profile }) {
   const { t } = useLingui();
   const [loaded, setLoaded] = useState<Loaded>({ phase: 'loading' });
   const [resubmitting, setResubmitting] = useState(false);
+  // The profile read again below, until the hub's copy (which the prop follows) has caught up.
+  const [profileRead, setProfileRead] = useState<{ fresh: Profile | null } | null>(null);
   const fetchDetail = useCallback(() => {
     void readIdentityDetail().then((detail) => setLoaded(detail ? { phase: 'ready', detail } : { phase: 'failed' }));
   }, []);
@@ -56,8 +58,14 @@ function IdentityScreen({ profile }: { profile: Profile }) {
     setLoaded({ phase: 'loading' });
     fetchDetail();
   };
+  // Approved, yet below the required level: the profile was read before the approval (read it
+  // again), or the site now requires a higher level than was granted (then the form is back).
+  const approvedBelowLevel = loaded.phase === 'ready' && loaded.detail.status === IDENTITY_STATUS.approved && !isVerified(profile);
+  useEffect(() => {
+    if (approvedBelowLevel) void loadProfile(true).then((fresh) => setProfileRead({ fresh }));
+  }, [approvedBelowLevel]);
 
-  if (loaded.phase === 'loading') return <StatusMessage tone="loading" title={t`Loading…`} headingLevel={2} testId="identity-loading" />;
+  if (loaded.phase === 'loading' || (approvedBelowLevel && !profileRead)) return <StatusMessage tone="loading" title={t`Loading…`} headingLevel={2} testId="identity-loading" />;
   if (loaded.phase === 'failed') {
     return <StatusMessage tone="error" title={t`Your identity verification could not be loaded.`} headingLevel={2} action={{ label: t`Try again`, onClick: load }} testId="identity-failed" />;
   }
@@ -68,12 +76,14 @@ function IdentityScreen({ profile }: { profile: Profile }) {
     // The menu's identity line and the profile follow (R-STATE-07, R-STATE-08).
     void loadIdentityStatus(true);
   };
-  const verified = detail.status === IDENTITY_STATUS.approved || isVerified(profile);
-  const showForm = !verified && (detail.status === IDENTITY_STATUS.none || (detail.status === IDENTITY_STATUS.rejected && resubmitting));
+  const shown = isVerified(profile) ? profile : (profileRead?.fresh ?? profile);
+  const verified = isVerified(shown);
+  const showForm =
+    !verified && (detail.status === IDENTITY_STATUS.none || detail.status === IDENTITY_STATUS.approved || (detail.status === IDENTITY_STATUS.rejected && resubmitting));
   return (
     <div className={styles.stack} data-testid="identity-screen" data-status={detail.status}>
-      <IdentityState detail={detail} verified={verified} profile={profile} onResubmit={() => setResubmitting(true)} resubmitting={resubmitting} />
-      {showForm ? <IdentityForm initialName={detail.submission?.realName ?? profile.realName} onSubmitted={submitted} /> : null}
+      <IdentityState detail={detail} verified={verified} profile={shown} onResubmit={() => setResubmitting(true)} resubmitting={resubmitting} />
+      {showForm ? <IdentityForm initialName={detail.submission?.realName ?? shown.realName} onSubmitted={submitted} /> : null}
     </div>
   );
 }
@@ -92,10 +102,6 @@ function IdentityState({
   resubmitting: boolean;
 }) {
   const { t } = useLingui();
-  useEffect(() => {
-    // Approved since the profile was read: read it again, so the name and level shown are the new ones.
-    if (detail.status === IDENTITY_STATUS.approved && !isVerified(profile)) void loadProfile(true);
-  }, [detail.status, profile]);
   if (verified) {
     const name = profile.realName;
     return (
@@ -128,6 +134,13 @@ function IdentityState({
             </Button>
           </div>
         )}
+      </Panel>
+    );
+  }
+  if (detail.status === IDENTITY_STATUS.approved) {
+    return (
+      <Panel title={t`Verify your identity`} data-testid="identity-state" data-state="levelRequired">
+        <p className={styles.lead}>{t`This site now requires a higher level of verification than your account has. Send your documents again.`}</p>
       </Panel>
     );
   }
