@@ -8,8 +8,10 @@
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
 import { useEffect, useState } from 'react';
 import type { Profile } from '../../../shared/api/account';
+import { IDENTITY_STATUS } from '../../../shared/constants';
 import { formatDate } from '../../../shared/format';
 import { isSuperVip, type IdentityText } from '../../../shared/layout';
 import { contactOf, displayNameOf } from '../../../shared/profile';
@@ -17,6 +19,7 @@ import { useLanguage } from '../../i18n/useLanguage';
 import { PageFrame } from '../../layout/PageFrame';
 import { findPage } from '../../pages/registry';
 import { useIdentityText } from '../../state/identity';
+import { session } from '../../state/session';
 import { Badge } from '../../ui/Badge';
 import { ButtonLink } from '../../ui/Button';
 import { CheckIcon } from '../../ui/icons';
@@ -67,6 +70,9 @@ function ProfileDashboard() {
 function ProfileCard({ profile }: { profile: Profile }) {
   const { t } = useLingui();
   const identity = useIdentityText(profile);
+  // Incomplete after a rejection: the dashboard says so, and leads to the reason and a new try.
+  const { identityStatus } = useSnapshot(session);
+  const rejected = identity === 'incomplete' && identityStatus === IDENTITY_STATUS.rejected;
   const name = displayNameOf(profile);
   const contact = contactOf(profile);
   const level = profile.vipLevel;
@@ -94,9 +100,9 @@ function ProfileCard({ profile }: { profile: Profile }) {
         </div>
         <div className={styles.identityBox} data-testid="dashboard-identity" data-state={identity}>
           <p className={styles.muted}>{t`Identity verification`}</p>
-          <Badge tone={identity === 'verified' ? 'success' : identity === 'underReview' ? 'info' : 'warning'}>{identityLabel[identity]}</Badge>
+          <Badge tone={identity === 'verified' ? 'success' : identity === 'underReview' ? 'info' : 'warning'}>{rejected ? t`Not approved` : identityLabel[identity]}</Badge>
           <ButtonLink to="/profile/individual/upload" size="small" variant={identity === 'incomplete' ? 'primary' : 'secondary'} data-testid="dashboard-identity-action">
-            {identityAction[identity]}
+            {rejected ? t`Send documents again` : identityAction[identity]}
           </ButtonLink>
         </div>
       </div>
