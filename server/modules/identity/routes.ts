@@ -24,7 +24,7 @@ import {
 } from '../../../src/shared/api/identity';
 import { BusinessError, invalidFields } from '../../core/errors';
 import { readImageUpload, registerUploads, sendStoredJpeg } from '../../http/images';
-import { registerCall } from '../../http/route';
+import { registerCall, signedInUser } from '../../http/route';
 import { recentSignIns } from '../notification/service';
 import { readAvatar, uploadAvatar } from './avatar';
 import { addPaymentAccount, deletePaymentAccount, listPaymentAccounts, queryPaymentAccount } from './payment-accounts';
@@ -33,11 +33,6 @@ import * as service from './service';
 /** Per client and minute: uploads cost a decode each; bank accounts are few and rarely change. */
 const RATE_LIMITS = { submit: 5, avatar: 10, bankChange: 20 } as const;
 const IMAGE_NAME_PATTERN = /^[A-Za-z0-9_-]{24}$/;
-
-function userIdOf(request: FastifyRequest): number {
-  if (!request.user) throw new Error('the auth guard let a request without a user through');
-  return request.user.id;
-}
 
 function viewerOf(request: FastifyRequest): service.ImageViewer {
   return { userId: request.user?.id ?? null, isOperator: request.isAdminToken || request.user?.role === 'operator' };
@@ -51,7 +46,7 @@ function operatorIdOf(request: FastifyRequest): number | null {
 export async function identityRoutes(app: FastifyInstance): Promise<void> {
   const { context } = app;
 
-  registerCall(app, identityDetailCall, async (request) => service.identityDetail(context, userIdOf(request)));
+  registerCall(app, identityDetailCall, async (request) => service.identityDetail(context, signedInUser(request).id));
 
   await registerUploads(app, IDENTITY_IMAGE_BYTES_MAX, (uploads) => {
     registerCall(
@@ -61,7 +56,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
         const upload = await readImageUpload(request, { files: IDENTITY_IMAGE_SIDES, fileBytesMax: IDENTITY_IMAGE_BYTES_MAX, fieldsMax: 4 });
         const parsed = identityFieldsSchema.safeParse(upload.fields);
         if (!parsed.success) invalidFields(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'fields'), issue.message])));
-        return service.submitIdentity(context, userIdOf(request), parsed.data, upload.files);
+        return service.submitIdentity(context, signedInUser(request).id, parsed.data, upload.files);
       },
       { perMinute: RATE_LIMITS.submit },
     );
@@ -70,7 +65,7 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
       avatarUploadCall,
       async (request) => {
         const upload = await readImageUpload(request, { files: ['image'], fileBytesMax: IDENTITY_IMAGE_BYTES_MAX, fieldsMax: 0 });
-        return uploadAvatar(context, userIdOf(request), upload.files.image);
+        return uploadAvatar(context, signedInUser(request).id, upload.files.image);
       },
       { perMinute: RATE_LIMITS.avatar },
     );
@@ -84,16 +79,16 @@ export async function identityRoutes(app: FastifyInstance): Promise<void> {
     return sendStoredJpeg(reply, jpeg, 'private, no-store');
   });
 
-  registerCall(app, bankAccountListCall, async (request) => listPaymentAccounts(context, userIdOf(request), request.query.id));
-  registerCall(app, bankAccountQueryCall, async (request) => queryPaymentAccount(context, userIdOf(request), request.query.id));
-  registerCall(app, bankAccountAddCall, async (request) => addPaymentAccount(context, userIdOf(request), request.body), {
+  registerCall(app, bankAccountListCall, async (request) => listPaymentAccounts(context, signedInUser(request).id, request.query.id));
+  registerCall(app, bankAccountQueryCall, async (request) => queryPaymentAccount(context, signedInUser(request).id, request.query.id));
+  registerCall(app, bankAccountAddCall, async (request) => addPaymentAccount(context, signedInUser(request).id, request.body), {
     perMinute: RATE_LIMITS.bankChange,
   });
-  registerCall(app, bankAccountDeleteCall, async (request) => deletePaymentAccount(context, userIdOf(request), request.query.id), {
+  registerCall(app, bankAccountDeleteCall, async (request) => deletePaymentAccount(context, signedInUser(request).id, request.query.id), {
     perMinute: RATE_LIMITS.bankChange,
   });
 
-  registerCall(app, recentSignInsCall, async (request) => recentSignIns(context, userIdOf(request), RECENT_SIGNINS_MAX));
+  registerCall(app, recentSignInsCall, async (request) => recentSignIns(context, signedInUser(request).id, RECENT_SIGNINS_MAX));
 
   registerCall(app, operatorIdentityListCall, async (request) => service.listForOperator(context, request.query));
   registerCall(app, operatorIdentityReviewCall, async (request) => service.startReview(context, operatorIdOf(request), request.query.id));
