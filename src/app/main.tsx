@@ -40,22 +40,6 @@ const stopWaitingForFirstPage = router.subscribe('onRendered', () => {
   pageDrawn();
 });
 
-/**
- * index.html's shell (the header's bar) stays until the app draws anything into #root: the page,
- * its loading frame or an error. Observed rather than tied to a route, so that no path leaves it
- * up; removed in the same task as React's commit, so that no frame shows neither.
- */
-function removeShellOnFirstContent(root: HTMLElement): void {
-  const shell = document.getElementById('app-shell');
-  if (!shell) return;
-  const observer = new MutationObserver(() => {
-    if (root.childElementCount === 0) return;
-    observer.disconnect();
-    shell.remove();
-  });
-  observer.observe(root, { childList: true });
-}
-
 declare module '@tanstack/react-router' {
   interface Register {
     router: typeof router;
@@ -67,7 +51,6 @@ listenForChunkErrors();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
-removeShellOnFirstContent(rootElement);
 
 // What the first paint waits for starts now, side by side rather than one after the other: the
 // hub's worker (every page's site config comes through it), the language's catalog and the
