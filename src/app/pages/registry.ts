@@ -50,7 +50,7 @@ export const PAGES: readonly PageEntry[] = [
   page('/Login', msg`Log in`),
   page('/LotteryCheckIn', msg`Daily check-in`),
   page('/Post', msg`Articles`),
-  page('/Profile', msg`Profile`),
+  page('/Profile', msg`Profile`, '/Profile/DashBoard'),
   page('/Quotes', msg`Markets`),
   page('/Register', msg`Sign up`),
   page('/Staking', msg`Staking`),

@@ -37,7 +37,7 @@ import styles from './identity.module.css';
 const localeRoute = getRouteApi('/{-$locale}');
 
 /** The dashboard in its page frame, titled as the registry names the path it is opened under. */
-export function ProfileDashboardPage({ path }: { path: '/Profile/DashBoard' | '/user' }) {
+export function ProfileDashboardPage({ path }: { path: '/Profile/DashBoard' | '/Profile' | '/user' }) {
   const config = localeRoute.useLoaderData();
   const { _ } = useLinguiRuntime();
   const page = findPage(path);
