@@ -27,6 +27,11 @@ const SCREENS = [
   '/Assets',
   '/LotteryCheckIn',
   '/Profile/Award/Luckydraw',
+  '/Profile/DashBoard',
+  '/Profile/Individual/UpLoad',
+  '/Profile/SecuritySettings',
+  '/Profile/Authentication',
+  '/Profile/BindEmail',
 ] as const;
 
 function localPath(language: Language, screen: string): string {
