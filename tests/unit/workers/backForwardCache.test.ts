@@ -12,7 +12,7 @@ import { SuspendableEndpoint } from '../../../src/app/api/hub/suspendable';
 import { systemClock } from '../../../src/workers/clock';
 import { leaderChannelName, tabLockName, type HubPush } from '../../../src/workers/protocol';
 import { hubService } from '../../../src/workers/service';
-import { createHub, FakeLocks, FakeServer, quote, topics, type HubHarness } from './fixtures';
+import { createHub, FakeLocks, FakeServer, quote, topics, waitFor, type HubHarness } from './fixtures';
 
 const BUILD_ID = 'test-build';
 
@@ -60,15 +60,6 @@ function openTab(name: string, locks: FakeLocks, open: () => ReturnType<typeof d
   };
 }
 
-async function waitFor<T>(read: () => T | undefined | false, timeoutMs = 2_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 function quotesOf(tab: TestTab): string[] {
   return tab.pushes.flatMap((push) => (push.kind === 'quotes' ? push.quotes.map((pushed) => pushed.c) : []));

@@ -10,7 +10,7 @@ import { directEndpoint } from '../../../src/app/api/hub/endpoint';
 import { systemClock } from '../../../src/workers/clock';
 import { leaderChannelName, tabLockName, type HubPush } from '../../../src/workers/protocol';
 import { hubService } from '../../../src/workers/service';
-import { createHub, FakeLocks, FakeServer, quote, topics, type FakeRealtime, type HubHarness } from './fixtures';
+import { createHub, FakeLocks, FakeServer, quote, topics, waitFor, type FakeRealtime, type HubHarness } from './fixtures';
 
 const BUILD_ID = 'test-build';
 const HAND_OVER_MS_MAX = 1_000;
@@ -92,15 +92,6 @@ function profile() {
   return created;
 }
 
-async function waitFor<T>(read: () => T | undefined | false, timeoutMs = 2_000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = read();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 function leaderRealtime(tab: TestTab): FakeRealtime {
   const harness = tab.hub();

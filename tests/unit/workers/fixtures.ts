@@ -24,6 +24,17 @@ export async function settle(rounds = 20): Promise<void> {
   for (let round = 0; round < rounds; round += 1) await new Promise((resolve) => setImmediate(resolve));
 }
 
+/** Polls on the real clock until `read` answers something truthy, and answers it; throws past the timeout. */
+export async function waitFor<T>(read: () => T | undefined | false, timeoutMs = 2_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = read();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 interface ManualTimer {
   at: number;
   callback: () => void;
