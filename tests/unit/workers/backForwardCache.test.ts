@@ -60,7 +60,6 @@ function openTab(name: string, locks: FakeLocks, open: () => ReturnType<typeof d
   };
 }
 
-
 function quotesOf(tab: TestTab): string[] {
   return tab.pushes.flatMap((push) => (push.kind === 'quotes' ? push.quotes.map((pushed) => pushed.c) : []));
 }

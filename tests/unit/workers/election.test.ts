@@ -92,7 +92,6 @@ function profile() {
   return created;
 }
 
-
 function leaderRealtime(tab: TestTab): FakeRealtime {
   const harness = tab.hub();
   if (!harness) throw new Error(`${tab.name} does not lead`);
