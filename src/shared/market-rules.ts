@@ -118,12 +118,21 @@ export function bannerIndex(current: number, count: number, step: number): numbe
   return (((current + step) % count) + count) % count;
 }
 
+/** Formatters made once per locale and style: a table of markets formats hundreds of volumes. */
+const volumeFormats = new Map<string, Intl.NumberFormat>();
+
 /** A day's volume in the page's language, compact above a million ("12.3M"). */
 export function compactAmount(value: string, locale: string): string {
   const number = Number(value);
   if (!Number.isFinite(number)) return value;
   const compact = Math.abs(number) >= 1_000_000;
-  return new Intl.NumberFormat(locale, compact ? { notation: 'compact', maximumFractionDigits: 2 } : { maximumFractionDigits: 2 }).format(number);
+  const key = `${locale} ${compact ? 'compact' : 'plain'}`;
+  let format = volumeFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, compact ? { notation: 'compact', maximumFractionDigits: 2 } : { maximumFractionDigits: 2 });
+    volumeFormats.set(key, format);
+  }
+  return format.format(number);
 }
 
 /**

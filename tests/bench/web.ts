@@ -28,7 +28,9 @@ const RUNS = positiveInteger(process.env.BENCH_WEB_RUNS, 3);
 const REPORT_DIR = process.env.BENCH_WEB_REPORT_DIR;
 
 /** Home without a prefix (Indonesian) and in English, the quotes table, spot trading. */
-const SCREENS = ['/', '/en', '/en/quotes', '/en/exchange?id=btc_usdt'] as const;
+const ALL_SCREENS = ['/', '/en', '/en/quotes', '/en/exchange?id=btc_usdt'];
+/** BENCH_WEB_SCREENS (comma-separated paths) measures some of them, to compare two builds quickly. */
+const SCREENS = process.env.BENCH_WEB_SCREENS?.split(',').filter(Boolean) ?? ALL_SCREENS;
 
 const CATEGORY_NAMES: Record<LighthouseCategory, string> = {
   performance: 'performance',

@@ -21,14 +21,37 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** The page is scrolled more than SCROLL_THRESHOLD_PX (R-HEAD-13). */
+let scrolled = false;
+const scrollListeners = new Set<() => void>();
+
+function readScroll(): void {
+  const next = window.scrollY > SCROLL_THRESHOLD_PX;
+  if (next === scrolled) return;
+  scrolled = next;
+  for (const listener of scrollListeners) listener();
+}
+
+/**
+ * The page is scrolled more than SCROLL_THRESHOLD_PX (R-HEAD-13). The position is read in the
+ * scroll event and once the first frame after the header mounts is drawn, never during a render
+ * or before that frame: reading `scrollY` while the new DOM is not laid out forces a layout in
+ * the middle of the first paint (70-120 ms on Lighthouse's phone CPU).
+ */
 export function useScrolled(): boolean {
   return useSyncExternalStore(
     (listener) => {
-      window.addEventListener('scroll', listener, { passive: true });
-      return () => window.removeEventListener('scroll', listener);
+      if (scrollListeners.size === 0) {
+        window.addEventListener('scroll', readScroll, { passive: true });
+        // After the next frame is drawn, when the layout is clean and the read is free.
+        requestAnimationFrame(() => window.setTimeout(readScroll, 0));
+      }
+      scrollListeners.add(listener);
+      return () => {
+        scrollListeners.delete(listener);
+        if (scrollListeners.size === 0) window.removeEventListener('scroll', readScroll);
+      };
     },
-    () => window.scrollY > SCROLL_THRESHOLD_PX,
+    () => scrolled,
   );
 }
 

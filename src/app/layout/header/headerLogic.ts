@@ -70,6 +70,18 @@ export function isCurrentPage(viewedPath: string, itemPath: string): boolean {
   return viewed === item || (item !== '/' && viewed.startsWith(`${item}/`));
 }
 
+const decimalSeparators = new Map<string, string>();
+
+/** The locale's decimal mark, found once per locale (a new Intl formatter costs a phone milliseconds). */
+function decimalSeparator(locale: string): string {
+  let decimal = decimalSeparators.get(locale);
+  if (decimal === undefined) {
+    decimal = new Intl.NumberFormat(locale).formatToParts(0.5).find((part) => part.type === 'decimal')?.value ?? '.';
+    decimalSeparators.set(locale, decimal);
+  }
+  return decimal;
+}
+
 /**
  * A decimal amount with the language's digit grouping and decimal sign ("73000.040" reads
  * "73,000.040" in English, "73.000,040" in German). The digits stay exactly as given: only the
@@ -79,7 +91,7 @@ export function groupDigits(amount: string, locale: string): string {
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount);
   if (!match) return amount;
   const [, sign = '', whole = '0', fraction] = match;
-  const decimal = new Intl.NumberFormat(locale).formatToParts(0.5).find((part) => part.type === 'decimal')?.value ?? '.';
+  const decimal = decimalSeparator(locale);
   return `${sign}${BigInt(whole).toLocaleString(locale)}${fraction === undefined ? '' : `${decimal}${fraction}`}`;
 }
 
