@@ -39,6 +39,7 @@ import { operatorModule } from './modules/operator';
 import { siteModule } from './modules/site';
 import { rewardsModule } from './modules/rewards';
 import { securityModule } from './modules/security';
+import { chainModule } from './modules/chain';
 import type { AppModule } from './modules/module';
 
 // The contract's schemas are zod/mini, which loads no locale: without one, every field of an
@@ -55,7 +56,7 @@ export const COMPRESS_MIN_BYTES = 1024;
 const WEB_APP_FILES_ROUTE = '/*';
 
 /** Every area of the server (ARCHITECTURE.md): each wires itself; the order is registration order. */
-const MODULES: AppModule[] = [accountModule, siteModule, marketModule, homeModule, balanceModule, contentModule, notificationModule, operatorModule, convertModule, exchangeModule, helpdeskModule, identityModule, rewardsModule, securityModule];
+const MODULES: AppModule[] = [accountModule, siteModule, marketModule, homeModule, balanceModule, contentModule, notificationModule, operatorModule, convertModule, exchangeModule, helpdeskModule, identityModule, rewardsModule, securityModule, chainModule];
 
 export async function buildApp(context: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({

@@ -17,6 +17,7 @@ import * as scheduler from './migrations/0006_scheduler';
 import * as security from './migrations/0007_security';
 import * as identity from './migrations/0008_identity';
 import * as rewards from './migrations/0009_rewards';
+import * as chain from './migrations/0010_chain';
 
 export type Db = Kysely<Database>;
 
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_security': security,
   '0008_identity': identity,
   '0009_rewards': rewards,
+  '0010_chain': chain,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

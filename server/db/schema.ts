@@ -412,6 +412,75 @@ export interface PaymentAccountsTable {
   deleted_at: Int | null;
 }
 
+/** A blockchain network and what a deposit on it needs (migration 0010). */
+export interface ChainNetworksTable {
+  id: Text;
+  name: Text;
+  address_regex: Text;
+  confirmations: Int;
+  sort_order: Int;
+}
+
+/** A currency on a network, with its deposit minimum and withdrawal figures in the currency's units. */
+export interface ChainCoinsTable {
+  currency: Text;
+  network: Text;
+  deposit_enabled: Int;
+  withdraw_enabled: Int;
+  deposit_min_units: Int;
+  withdraw_fee_units: Int;
+  withdraw_min_units: Int;
+  withdraw_max_units: Int;
+  sort_order: Int;
+}
+
+export interface ChainAddressesTable {
+  id: GeneratedInt;
+  user_id: Int;
+  currency: Text;
+  network: Text;
+  address: Text;
+  created_at: Int;
+}
+
+export interface ChainDepositsTable {
+  id: GeneratedInt;
+  user_id: Int;
+  currency: Text;
+  network: Text;
+  txid: Text;
+  output_index: Int;
+  address: Text;
+  amount_units: Int;
+  block_height: Int;
+  confirmations_required: Int;
+  status: Text;
+  seen_at: Int;
+  credited_at: Int | null;
+}
+
+export interface ChainWatchCursorsTable {
+  network: Text;
+  next_height: Int;
+}
+
+export interface ChainSimNetworksTable {
+  network: Text;
+  genesis_at: Int;
+}
+
+export interface ChainSimTransactionsTable {
+  id: GeneratedInt;
+  network: Text;
+  txid: Text;
+  output_index: Int;
+  to_address: Text;
+  currency: Text;
+  amount_units: Int;
+  block_height: Int;
+  created_at: Int;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -449,6 +518,13 @@ export interface Database {
   checkins: CheckinsTable;
   draw_tickets: DrawTicketsTable;
   lucky_draws: LuckyDrawsTable;
+  chain_networks: ChainNetworksTable;
+  chain_coins: ChainCoinsTable;
+  chain_addresses: ChainAddressesTable;
+  chain_deposits: ChainDepositsTable;
+  chain_watch_cursors: ChainWatchCursorsTable;
+  chain_sim_networks: ChainSimNetworksTable;
+  chain_sim_transactions: ChainSimTransactionsTable;
 }
 
 export type { Generated };

@@ -5,6 +5,7 @@
  */
 import type { AppContext } from '../context';
 import { seedMarket } from './market';
+import { seedChain } from './chain';
 import { seedSite } from './site';
 import { seedDemoUsers } from './users';
 import { seedContent } from './content';
@@ -20,6 +21,7 @@ interface SeedPart {
 
 const PARTS: SeedPart[] = [
   { name: 'market', demoOnly: false, run: seedMarket },
+  { name: 'chain', demoOnly: false, run: seedChain },
   { name: 'site', demoOnly: false, run: seedSite },
   { name: 'content', demoOnly: true, run: seedContent },
   { name: 'demo-users', demoOnly: true, run: seedDemoUsers },

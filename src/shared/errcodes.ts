@@ -156,6 +156,16 @@ export const IDENTITY_ERRCODES = {
   documentNumberInvalid: 2110,
 } as const;
 
+/** Deposits from blockchains and the chain simulator: 2300-2349. */
+export const CHAIN_ERRCODES = {
+  /** The coin has no such network, or the network is unknown. */
+  coinNotSupported: 2301,
+  /** The operator's simulated deposit names an address no user was given. */
+  depositAddressUnknown: 2302,
+  /** Deposits of this coin on this network are switched off. */
+  depositsDisabled: 2303,
+} as const;
+
 export const ERRCODES = {
   ...PROTOCOL_ERRCODES,
   ...ACCOUNT_ERRCODES,
@@ -168,6 +178,7 @@ export const ERRCODES = {
   ...SECURITY_ERRCODES,
   ...IDENTITY_ERRCODES,
   ...REWARDS_ERRCODES,
+  ...CHAIN_ERRCODES,
 } as const;
 
 export type ErrcodeName = keyof typeof ERRCODES;

@@ -1,0 +1,7 @@
+/** The codes the chain area may refuse with (numbers in src/shared/errcodes.ts, texts in server/i18n). */
+import type { CHAIN_ERRCODES } from '../../../src/shared/errcodes';
+import { areaRefusals, type AreaRefuse } from '../../core/errors';
+
+export type ChainRefusal = keyof typeof CHAIN_ERRCODES | 'invalidAmount';
+
+export const refuse: AreaRefuse<ChainRefusal> = areaRefusals();
