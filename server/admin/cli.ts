@@ -43,6 +43,15 @@ Commands:
                                      lists take commas (supportedLanguages=en,de,fr);
                                      kvConfigs.KEY=null removes a key.
   robots [--pause | --resume]        Show, pause or resume the market-maker robots.
+  chain deposit --address A --amount X [--network N]
+                                     Put a deposit to address A on the local chain simulator
+                                     (the network is found from the address unless given);
+                                     prints its txid. The server credits it once the network's
+                                     confirmations are reached.
+  chain demo [--email E] [--coin C] [--network N] [--amount X]
+                                     A demo deposit to a user's address for a coin (made first
+                                     if needed): by default USDT to trader1@demo.exchange,
+                                     ten times the coin's deposit minimum.
   help                               Show this text.
 
 The CLI reads its token from DATA_DIR/admin-token (DATA_DIR defaults to ./data) and calls the
@@ -281,12 +290,53 @@ async function robots(args: string[], env: NodeJS.ProcessEnv, output: CliOutput)
   return EXIT_OK;
 }
 
+interface SimulatedDeposit {
+  network: string;
+  currency: string;
+  address: string;
+  amount: string;
+  txid: string;
+  blockHeight: number;
+}
+
+/** The demo deposit's user when none is named: the first demo trader (server/seed/users.ts). */
+const DEMO_DEPOSIT_EMAIL = 'trader1@demo.exchange';
+
+async function chain(args: string[], env: NodeJS.ProcessEnv, output: CliOutput): Promise<number> {
+  const [action, ...rest] = args;
+  const { values } = parseArgs({
+    args: rest,
+    strict: true,
+    options: { address: { type: 'string' }, amount: { type: 'string' }, network: { type: 'string' }, email: { type: 'string' }, coin: { type: 'string' } },
+  });
+  const network = values.network === undefined ? {} : { network: values.network };
+  let deposit: SimulatedDeposit;
+  if (action === 'deposit') {
+    if (values.address === undefined || values.amount === undefined) throw usageError('chain deposit needs --address and --amount.');
+    deposit = (await callOperatorApi(connect(env), 'POST', '/operator/chain/deposit', { address: values.address, amount: values.amount, ...network })) as SimulatedDeposit;
+  } else if (action === 'demo') {
+    const request = {
+      email: values.email ?? DEMO_DEPOSIT_EMAIL,
+      ...(values.coin === undefined ? {} : { coin: values.coin }),
+      ...(values.amount === undefined ? {} : { amount: values.amount }),
+      ...network,
+    };
+    deposit = (await callOperatorApi(connect(env), 'POST', '/operator/chain/demo_deposit', request)) as SimulatedDeposit;
+  } else {
+    throw usageError('chain takes deposit or demo.');
+  }
+  output.out(`Sent ${deposit.amount} ${deposit.currency} on ${deposit.network} to ${deposit.address} in block ${deposit.blockHeight}.`);
+  output.out(deposit.txid);
+  return EXIT_OK;
+}
+
 const COMMANDS: Record<string, (args: string[], env: NodeJS.ProcessEnv, output: CliOutput) => Promise<number>> = {
   audit,
   publish,
   notify,
   settings,
   robots,
+  chain,
 };
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, output: CliOutput = processOutput): Promise<number> {

@@ -2,6 +2,6 @@
 import type { CHAIN_ERRCODES } from '../../../src/shared/errcodes';
 import { areaRefusals, type AreaRefuse } from '../../core/errors';
 
-export type ChainRefusal = keyof typeof CHAIN_ERRCODES | 'invalidAmount';
+export type ChainRefusal = keyof typeof CHAIN_ERRCODES | 'invalidAmount' | 'accountNotFound';
 
 export const refuse: AreaRefuse<ChainRefusal> = areaRefusals();

@@ -1,6 +1,6 @@
 /** Calls of the chain area (HTTP only; the rules are in service.ts). */
 import type { FastifyInstance } from 'fastify';
-import { blockchainConfigCall, coinAddressCall, depositHistoryCall, operatorChainDepositCall } from '../../../src/shared/api/chain';
+import { blockchainConfigCall, coinAddressCall, depositHistoryCall, operatorChainDemoDepositCall, operatorChainDepositCall } from '../../../src/shared/api/chain';
 import type { ChainSimulator } from '../../chain/simulator';
 import { registerCall, signedInUser } from '../../http/route';
 import * as service from './service';
@@ -15,4 +15,5 @@ export function chainRoutes(app: FastifyInstance, chain: ChainSimulator): void {
   });
   registerCall(app, depositHistoryCall, async (request) => service.depositHistory(app.context, chain, signedInUser(request).id, request.body));
   registerCall(app, operatorChainDepositCall, async (request) => service.simulateDeposit(app.context, chain, request.body));
+  registerCall(app, operatorChainDemoDepositCall, async (request) => service.simulateDemoDeposit(app.context, chain, request.body));
 }

@@ -14,6 +14,7 @@ import type { ChainSimulator } from '../../chain/simulator';
 import { formatUnits, MoneyError, parseUnits } from '../../../src/shared/money';
 import { LIST_PAGE_MAX } from '../../../src/shared/constants';
 import type { BlockchainConfig, CoinAddress, Deposit, SimulatedDeposit, SupportedCoin } from '../../../src/shared/api/chain';
+import { findUserIdByEmail } from '../operator/service';
 import { refuse } from './errors';
 import * as repo from './repo';
 
@@ -134,4 +135,21 @@ export async function simulateDeposit(
     outputIndex: sent.outputIndex,
     blockHeight: sent.blockHeight,
   };
+}
+
+/** The deposit a demonstration makes when no amount is given: ten times the coin's minimum on the network. */
+const DEMO_DEPOSIT_MINIMUMS = 10n;
+
+/** The operator's demo deposit (`chain demo`): to a user named by e-mail, on their address for the coin, made first if needed. */
+export async function simulateDemoDeposit(
+  context: AppContext,
+  simulator: ChainSimulator,
+  input: { email: string; coin: string; network?: string; amount?: string },
+): Promise<SimulatedDeposit> {
+  const userId = await findUserIdByEmail(context, input.email);
+  if (userId === undefined) return refuse('accountNotFound');
+  const { network, address } = await coinAddress(context, simulator, userId, { coin: input.coin, network: input.network });
+  const coin = await depositCoin(context, input.coin, network);
+  const amount = input.amount ?? formatUnits(coin.depositMinUnits * DEMO_DEPOSIT_MINIMUMS, coin.scale);
+  return simulateDeposit(context, simulator, { address, amount, network });
 }

@@ -25,6 +25,11 @@ async function notifyTargets(context: AppContext, input: NotifyInput): Promise<n
   return [userId];
 }
 
+/** The account an operator names by e-mail (the chain area's demo deposit too), if there is one. */
+export function findUserIdByEmail(context: AppContext, email: string): Promise<number | undefined> {
+  return repo.findUserIdByEmail(context.db, email);
+}
+
 /** Sends an operator's message as a type-0 ('other') notification; answers how many were made. */
 export async function notifyUsers(context: AppContext, input: NotifyInput): Promise<{ created: number }> {
   const userIds = await notifyTargets(context, input);

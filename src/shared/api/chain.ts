@@ -13,7 +13,9 @@
  *   deposits, newest first, each with its status: confirming (n of N confirmations), credited, or
  *   below the minimum (recorded, never credited);
  * - POST /operator/chain/deposit puts a transfer to a deposit address on the local chain simulator
- *   (the admin CLI's `chain deposit`): the network is found from the address unless given.
+ *   (the admin CLI's `chain deposit`): the network is found from the address unless given;
+ *   POST /operator/chain/demo_deposit does the same for a user named by e-mail, making their
+ *   address first if they have none, by default ten times the coin's deposit minimum (`chain demo`).
  */
 import { z } from 'zod/mini';
 import { defineCall } from './call';
@@ -126,6 +128,21 @@ export const operatorChainDepositCall = defineCall({
     address: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)),
     amount: amountField,
     network: z.optional(networkField),
+  }),
+  data: simulatedDepositSchema,
+  changesState: true,
+  auth: 'operator',
+});
+
+/** Operators only: a simulated deposit to a user's address for a coin (made first if needed), for demonstrations. */
+export const operatorChainDemoDepositCall = defineCall({
+  method: 'POST',
+  path: '/operator/chain/demo_deposit',
+  body: z.object({
+    email: z.string().check(z.trim(), z.minLength(3), z.maxLength(254)),
+    coin: z._default(currencyField, 'USDT'),
+    network: z.optional(networkField),
+    amount: z.optional(amountField),
   }),
   data: simulatedDepositSchema,
   changesState: true,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, main, settingsUpdateOf } from '../../../server/admin/cli';
 import { getSiteSettings, saveSiteSettings } from '../../../server/modules/site/settings';
 import { createTestUser, creditUser } from '../../helpers/auth';
+import { mineBlocks, newWatcher } from '../../helpers/chain';
 import { callApi } from '../../helpers/inject';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
@@ -229,5 +230,33 @@ describe('admin CLI: settings', () => {
       name: 'true',
     });
     expect(() => settingsUpdateOf(['a.b.c=1'])).toThrow('Not a settings key');
+  });
+});
+
+describe('admin CLI: chain', () => {
+  it('puts a deposit on the simulated chain by address and a demo deposit by e-mail, printing each txid, and the watcher credits both', async () => {
+    const user = await createTestUser(server);
+    const demo = await run(['chain', 'demo', '--email', user.email, '--coin', 'BTC']);
+    expect(demo.exitCode).toBe(EXIT_OK);
+    const [summary = '', txid = ''] = demo.out.split('\n');
+    expect(summary).toMatch(/^Sent 0\.00100000 BTC on BTC to bc1q\w+ in block \d+\.$/);
+    expect(txid).toMatch(/^[0-9a-f]{64}$/);
+    const address = /to (\w+) in/.exec(summary)?.[1] ?? '';
+    const deposit = await run(['chain', 'deposit', '--address', address, '--amount', '0.25']);
+    expect(deposit.exitCode).toBe(EXIT_OK);
+    expect(deposit.out).toContain('Sent 0.25000000 BTC on BTC');
+
+    mineBlocks(server, 3);
+    await newWatcher(server).poll();
+    const balance = await callApi(server, 'POST', '/balance/get?currency=BTC', { as: user, payload: {} });
+    expect(balance.json<{ data: { balance: string } }>().data.balance).toBe('0.25100000');
+  });
+
+  it('exits 2 without --address or --amount, and 1 with the refusal for an address nobody was given', async () => {
+    expect((await run(['chain', 'deposit', '--amount', '1'])).exitCode).toBe(EXIT_USAGE);
+    expect((await run(['chain', 'fly'])).exitCode).toBe(EXIT_USAGE);
+    const refused = await run(['chain', 'deposit', '--address', 'TUnknown1111111111111111111111111', '--amount', '1']);
+    expect(refused.exitCode).toBe(EXIT_FAILED);
+    expect(refused.err).toContain('Refused (errcode 2302)');
   });
 });
