@@ -88,3 +88,15 @@ export function totalAssetValue(holdings: AssetHoldings, priceOf: PriceOf): stri
   }
   return formatUnits(total, SCALE_MAX);
 }
+
+/**
+ * Each wallet's value in USDT and the total of the Assets overview: every balance of every
+ * wallet (spot, futures, finance, loan: all the user's money, wherever a transfer put it) valued
+ * as totalAssetValue values it. Each balance is valued on its own and the sums are exact, so the
+ * wallets' values add up to the total to the last unit; only the display truncates.
+ */
+export function walletValues<Wallet extends string>(wallets: Readonly<Record<Wallet, readonly ValuedBalance[]>>, priceOf: PriceOf): { byWallet: Record<Wallet, string>; total: string } {
+  const entries = Object.entries(wallets) as [Wallet, readonly ValuedBalance[]][];
+  const byWallet = Object.fromEntries(entries.map(([wallet, balances]) => [wallet, totalAssetValue({ balances }, priceOf)])) as Record<Wallet, string>;
+  return { byWallet, total: totalAssetValue({ balances: entries.flatMap(([, balances]) => balances) }, priceOf) };
+}

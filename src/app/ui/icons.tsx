@@ -199,3 +199,12 @@ export function SortIcon({ direction, ...props }: IconProps & { direction: 'asce
     </Icon>
   );
 }
+
+/** Two opposite arrows: swaps a form's two sides (convert's currencies, a transfer's wallets). */
+export function SwapIcon(props: IconProps) {
+  return (
+    <Icon strokeWidth={2} {...props}>
+      <path d="M7 4v16M3 8l4-4 4 4M17 20V4M13 16l4 4 4-4" />
+    </Icon>
+  );
+}

@@ -1,7 +1,7 @@
 // Proves the header's total asset value follows spec 4: spot + FTUSDT + running loans' net pledge + staking + savings with status 1 or 2 (R-STATE-09).
 import { describe, expect, it } from 'vitest';
 import { formatAssetTotal } from '../../../src/shared/format';
-import { totalAssetValue, type PriceOf } from '../../../src/shared/valuation';
+import { totalAssetValue, walletValues, type PriceOf } from '../../../src/shared/valuation';
 
 const PRICES: Record<string, string> = { BTC: '60000.5', ETH: '3000' };
 const priceOf: PriceOf = (currency) => PRICES[currency];
@@ -61,5 +61,24 @@ describe('totalAssetValue', () => {
 
   it('skips malformed amounts instead of failing the whole overview', () => {
     expect(totalAssetValue({ balances: [{ currency: 'USDT', balance: 'abc' }, { currency: 'USDT', balance: '1' }] }, priceOf)).toBe('1.00000000');
+  });
+});
+
+describe('walletValues', () => {
+  it('R-STATE-09 values each wallet, and the wallets add up to the total to the last unit', () => {
+    const { byWallet, total } = walletValues(
+      {
+        spot: [
+          { currency: 'USDT', balance: '0.0001' },
+          { currency: 'BTC', balance: '0.00000003' },
+        ],
+        futures: [{ currency: 'USDT', balance: '1000' }],
+        finance: [{ currency: 'ETH', balance: '0.1' }],
+        loan: [],
+      },
+      priceOf,
+    );
+    expect(byWallet).toEqual({ spot: '0.00190001', futures: '1000.00000000', finance: '300.00000000', loan: '0.00000000' });
+    expect(total).toBe('1300.00190001');
   });
 });

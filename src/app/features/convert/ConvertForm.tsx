@@ -30,6 +30,7 @@ import { chooseFrom, chooseTo, quoteMatches, quoteRequestOf, scaleOf, sourcesOf,
 import { useQuote } from './useQuote';
 import { Button } from '../../ui/Button';
 import { FormField, inputClassName } from '../../ui/FormField';
+import { SwapIcon } from '../../ui/icons';
 import { loginPath } from '../../ui/paths';
 import { StatusMessage } from '../../ui/StatusMessage';
 import styles from './convert.module.css';
@@ -329,13 +330,5 @@ function CurrencySelect({ id, label, value, options, testId, onChange }: { id: s
         ))}
       </select>
     </span>
-  );
-}
-
-function SwapIcon() {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-      <path d="M7 4v16M3 8l4-4 4 4M17 20V4M13 16l4 4 4-4" />
-    </svg>
   );
 }

@@ -6,7 +6,6 @@
  * likely on its way); the header's flag timer reads them whenever the assets changed.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { formatAssetTotal } from '../../../shared/format';
 import { intlLocale } from '../../../shared/languages';
@@ -17,12 +16,9 @@ import { loadBalances, session } from '../../state/session';
 import { PageLink } from '../../ui/PageLink';
 import { Dropdown } from '../../ui/Dropdown';
 import { groupDigits, heldCurrencies, maskAmount, usdtMarketIds, usdtPriceOf, VALUE_CURRENCY } from './headerLogic';
-import { useAssetTotalHidden } from './headerHooks';
+import { useAssetTotalHidden, useWaitedOut } from './headerHooks';
 import { EyeIcon, EyeOffIcon, WalletIcon } from '../../ui/icons';
 import styles from './Header.module.css';
-
-/** How long the total waits for the prices of every coin before it shows what it has. */
-const PRICE_WAIT_MS = 2_000;
 
 export const DEPOSIT_PATH = '/assets/assetDeposit';
 export const WITHDRAW_PATH = '/assets/assetWithdraw';
@@ -39,16 +35,6 @@ function useAssetTotal(): { total: string | null; complete: boolean } {
   if (!balances) return { total: null, complete: false };
   const total = formatAssetTotal(totalAssetValue({ balances }, usdtPriceOf(symbols, quotes)));
   return { total, complete: ids.every((id) => quotes.has(id)) };
-}
-
-/** Refuses to show a partial total for a moment, then shows whatever is known. */
-function useWaitedOut(): boolean {
-  const [waitedOut, setWaitedOut] = useState(false);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setWaitedOut(true), PRICE_WAIT_MS);
-    return () => window.clearTimeout(timer);
-  }, []);
-  return waitedOut;
 }
 
 /** The total, the eye toggle and the two links: the dropdown's panel and the user drawer's section. */

@@ -83,6 +83,19 @@ export function useAssetTotalHidden(): [boolean, (hidden: boolean) => void] {
   return [hidden, setHidden];
 }
 
+/** How long an asset total waits for the prices of every coin before it shows what it has. */
+const PRICE_WAIT_MS = 2_000;
+
+/** Refuses to show a partial asset total for a moment, then shows whatever is known. */
+export function useWaitedOut(): boolean {
+  const [waitedOut, setWaitedOut] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setWaitedOut(true), PRICE_WAIT_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return waitedOut;
+}
+
 /**
  * While signed in: reads the balances once, then again whenever the local assets flag changes
  * (another screen or tab traded, transferred or deposited), checked every ASSET_FLAG_POLL_MS.

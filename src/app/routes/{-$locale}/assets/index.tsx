@@ -1,9 +1,10 @@
 /**
- * /Assets (spec 2): the overview of the signed-in user's wallets in the Assets layout.
+ * /Assets (spec 2): the overview of the signed-in user's wallets (the total asset value of spec
+ * 4 and each wallet's value) in the Assets layout.
  */
 import { createFileRoute } from '@tanstack/react-router';
+import { AssetsOverview } from '../../../features/wallets/AssetsOverview';
 import { AssetsLayout } from '../../../layout/AssetsLayout';
-import { ComingSoon } from '../../../layout/PageFrame';
 
 export const Route = createFileRoute('/{-$locale}/assets/')({
   component: AssetsPage,
@@ -12,7 +13,7 @@ export const Route = createFileRoute('/{-$locale}/assets/')({
 function AssetsPage() {
   return (
     <AssetsLayout>
-      <ComingSoon />
+      <AssetsOverview />
     </AssetsLayout>
   );
 }
