@@ -203,6 +203,19 @@ export async function listConfirmedWaiting(executor: Executor, network: string, 
   return rows.map(depositOf);
 }
 
+/** The owners of a network's deposits still waiting that are in a block by now: their confirmations grow with each block. */
+export async function listConfirmingOwners(executor: Executor, network: string, tipHeight: number): Promise<{ userId: number; currency: string }[]> {
+  const rows = await executor
+    .selectFrom('chain_deposits')
+    .select(['user_id', 'currency'])
+    .distinct()
+    .where('status', '=', 'confirming')
+    .where('network', '=', network)
+    .where('block_height', '<=', BigInt(tipHeight))
+    .execute();
+  return rows.map((row) => ({ userId: Number(row.user_id), currency: row.currency }));
+}
+
 /** Marks a waiting deposit credited; false when it is not waiting (credited already by another round). */
 export async function markCredited(executor: Executor, depositId: number, now: number): Promise<boolean> {
   const result = await executor

@@ -12,8 +12,9 @@
  * minimum is recorded as below_minimum and never credited (the history says so).
  *
  * The money comes from the ledger's genesis account, the other side of money entering the
- * platform. The user's private channel hears a balance event when a deposit is first seen and when
- * it is credited, so that every tab reads its balances and the deposit pages their history again.
+ * platform. The user's private channel hears a balance event when a deposit is first seen, when a
+ * new block adds to its confirmations (its pending part changed) and when it is credited, so that
+ * every tab reads its balances and the deposit pages their history again: screens never poll.
  */
 import type { AppContext } from '../../context';
 import type { Chain, ChainTransfer } from '../../chain/chain';
@@ -38,6 +39,8 @@ export interface ChainEvents {
 export class DepositWatcher {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
+  /** The tip of each network whose confirmations were last announced. */
+  private readonly announcedTips = new Map<string, number>();
 
   constructor(
     private readonly context: AppContext,
@@ -102,6 +105,16 @@ export class DepositWatcher {
     for (const deposit of await repo.listConfirmedWaiting(this.context.db, network, tip)) {
       const coin = coins.find((candidate) => candidate.currency === deposit.currency);
       if (coin) await this.credit(deposit, coin.scale);
+    }
+    await this.announceConfirmations(network, tip);
+  }
+
+  /** A new block is one more confirmation of every deposit still waiting in a block: their owners hear of it. */
+  private async announceConfirmations(network: string, tip: number): Promise<void> {
+    if (this.announcedTips.get(network) === tip) return;
+    this.announcedTips.set(network, tip);
+    for (const owner of await repo.listConfirmingOwners(this.context.db, network, tip)) {
+      this.publisher.events.emit('balance', { userId: owner.userId, currencies: [owner.currency] });
     }
   }
 
