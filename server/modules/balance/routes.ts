@@ -34,7 +34,14 @@ export async function balanceRoutes(app: FastifyInstance): Promise<void> {
   registerCall(
     app,
     balanceTransferCall,
-    async (request) => transfer(app.context, userIdOf(request.user), request.body, request.headers[IDEMPOTENCY_KEY_HEADER]),
+    async (request) => {
+      const userId = userIdOf(request.user);
+      const result = await transfer(app.context, userId, request.body, request.headers[IDEMPOTENCY_KEY_HEADER]);
+      // After the commit: the user's private channel hears the balances moved, so every tab and
+      // device of theirs reads them again (a repeated request announces it again, harmlessly).
+      app.engine.events.emit('balance', { userId, currencies: [result.currency] });
+      return result;
+    },
     { perMinute: TRANSFER_PER_MINUTE },
   );
 }
