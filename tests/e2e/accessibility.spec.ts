@@ -95,6 +95,8 @@ const TRADER_SCREENS: Screen[] = [
   { path: '/en/Profile/BindEmail' },
   { path: '/en/LotteryCheckIn' },
   { path: '/en/Profile/Award/Luckydraw' },
+  { path: '/en/Assets/AssetDeposit' },
+  { path: '/en/Assets/DepositHistory' },
 ];
 
 const OPERATOR_SCREENS: Screen[] = [

@@ -25,6 +25,8 @@ const SCREENS = [
   '/home/moremenu',
   '/help',
   '/Assets',
+  '/Assets/AssetDeposit',
+  '/Assets/DepositHistory',
   '/LotteryCheckIn',
   '/Profile/Award/Luckydraw',
   '/Profile/DashBoard',

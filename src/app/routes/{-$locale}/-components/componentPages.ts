@@ -20,6 +20,7 @@ const home = () => import('../../../features/home/componentPages');
 const quotes = () => import('../../../features/quotes/componentPages');
 const exchange = () => import('../../../features/exchange/componentPages');
 const convert = () => import('../../../features/convert/componentPages');
+const deposit = () => import('../../../features/deposit/componentPages');
 
 const PAGES: Record<string, ComponentPage> = {
   '/Home/Components/HomeBanners': part(home, (module) => module.HomeBannersPage),
@@ -48,6 +49,8 @@ const PAGES: Record<string, ComponentPage> = {
   '/Exchange/Components/MarketList': part(exchange, (module) => module.MarketListPage),
   '/Convert/Components/ConvertForm': part(convert, (module) => module.ConvertFormPage, true),
   '/Convert/Components/ConvertTable': part(convert, (module) => module.ConvertTablePage, true),
+  '/Assets/Components/AssetDeposit': part(deposit, (module) => module.AssetDepositPage),
+  '/Assets/Components/DWRecords': part(deposit, (module) => module.DWRecordsPage, true),
 };
 
 const components = new Map<string, LazyExoticComponent<ComponentType>>();
