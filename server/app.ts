@@ -40,6 +40,7 @@ import { siteModule } from './modules/site';
 import { rewardsModule } from './modules/rewards';
 import { securityModule } from './modules/security';
 import { chainModule } from './modules/chain';
+import { walletsModule } from './modules/wallets';
 import type { AppModule } from './modules/module';
 
 // The contract's schemas are zod/mini, which loads no locale: without one, every field of an
@@ -56,7 +57,7 @@ export const COMPRESS_MIN_BYTES = 1024;
 const WEB_APP_FILES_ROUTE = '/*';
 
 /** Every area of the server (ARCHITECTURE.md): each wires itself; the order is registration order. */
-const MODULES: AppModule[] = [accountModule, siteModule, marketModule, homeModule, balanceModule, contentModule, notificationModule, operatorModule, convertModule, exchangeModule, helpdeskModule, identityModule, rewardsModule, securityModule, chainModule];
+const MODULES: AppModule[] = [accountModule, siteModule, marketModule, homeModule, balanceModule, contentModule, notificationModule, operatorModule, convertModule, exchangeModule, helpdeskModule, identityModule, rewardsModule, securityModule, chainModule, walletsModule];
 
 export async function buildApp(context: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({
