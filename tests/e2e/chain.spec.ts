@@ -3,11 +3,13 @@
 // another test) opens the deposit page in two tabs, sees the same address with its QR code in
 // both, the test puts a deposit on the simulated chain through the operator API with the admin
 // token of the server's data folder (what `npm run admin -- chain deposit` does), and both tabs
-// show it confirming, then credited, with the new balance; the deposit history shows it too.
+// show it confirming, then credited, with the new balance; the deposit history shows it too. The
+// component pages of the deposit form and the records render in the page frame.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { registerAccount, uniqueEmail } from './support/outbox';
+import { signInContext } from './support/signin';
 import { expect, test, type APIRequestContext } from './support/test';
 
 const DESKTOP = { width: 1440, height: 900 };
@@ -59,5 +61,18 @@ test.describe('deposits', () => {
 
     await second.goto('/en/Assets/DepositHistory');
     await expect(second.locator(`[data-testid="deposit-row"][data-txid="${txid}"]`)).toHaveAttribute('data-status', 'credited');
+  });
+
+  test('the component pages of the deposit form and the deposit records render in the page frame', async ({ context }) => {
+    await signInContext(context, 'tester@demo.exchange');
+    const page = await context.newPage();
+    for (const [path, title, shows] of [
+      ['/en/Assets/Components/AssetDeposit', 'Deposit form', 'deposit-address'],
+      ['/en/Assets/Components/DWRecords', 'Deposit and withdrawal records', 'deposit-history'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByTestId('page-title')).toHaveText(title);
+      await expect(page.getByTestId('component-page').getByTestId(shows)).toBeVisible();
+    }
   });
 });

@@ -18,6 +18,7 @@
  */
 import type { AppContext } from '../../context';
 import type { Chain, ChainTransfer } from '../../chain/chain';
+import type { Executor } from '../../core/executor';
 import type { TypedEvents } from '../../engine/events';
 import type { EngineEvents } from '../../engine/types';
 import { postTransaction, systemOwner, userOwner } from '../../ledger/ledger';
@@ -119,7 +120,7 @@ export class DepositWatcher {
   }
 
   /** Records a transfer to a user's address (the owner when it is new), or nothing for anyone else's. */
-  private async record(executor: Parameters<typeof repo.insertDeposit>[0], transfer: ChainTransfer, coins: repo.ChainCoinRow[]): Promise<repo.AddressOwner | undefined> {
+  private async record(executor: Executor, transfer: ChainTransfer, coins: repo.ChainCoinRow[]): Promise<repo.AddressOwner | undefined> {
     const [owner] = await repo.findAddressOwners(executor, transfer.toAddress, transfer.network);
     // A coin the platform does not take on this network (a token sent to the wrong address) waits for an operator.
     const coin = coins.find((candidate) => candidate.currency === transfer.currency);

@@ -51,6 +51,9 @@ function DepositForm({ coins }: { coins: SupportedCoin[] }) {
     setCoinCode(code);
     setNetworkId(null);
   };
+  // The selectors' accessible names carry what they show (axe: the visible text is part of the name).
+  const chosenCoin = coin.currency;
+  const chosenNetwork = network.name;
   return (
     <div className={styles.screen} data-testid="deposit" data-coin={coin.currency} data-network={network.network}>
       <Panel title={t`Deposit crypto`}>
@@ -62,7 +65,7 @@ function DepositForm({ coins }: { coins: SupportedCoin[] }) {
                 coins={coins.map((item) => ({ code: item.currency, name: item.displayName, iconUrl: `/icons/coins/${item.currency.toLowerCase()}.svg` }))}
                 value={coin.currency}
                 onValueChange={chooseCoin}
-                label={t`Coin`}
+                label={t`Coin: ${chosenCoin}`}
                 testId="deposit-coin"
               />
             )}
@@ -74,7 +77,7 @@ function DepositForm({ coins }: { coins: SupportedCoin[] }) {
                 networks={networks.map((item) => ({ id: item.network, name: item.name, note: confirmationsNote(t, item) }))}
                 value={network.network}
                 onValueChange={setNetworkId}
-                label={t`Network`}
+                label={t`Network: ${chosenNetwork}`}
                 testId="deposit-network"
               />
             )}
