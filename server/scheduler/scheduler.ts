@@ -16,6 +16,7 @@ import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import type { Executor } from '../core/executor';
+import { RepeatingRound } from '../core/rounds';
 
 /** How often the loop looks for due jobs. */
 export const POLL_INTERVAL_MS = 1_000;
@@ -95,10 +96,16 @@ export interface FailedJob {
 
 export class Scheduler {
   private readonly handlers = new Map<string, JobHandler>();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
+  private readonly rounds: RepeatingRound<number>;
 
-  constructor(private readonly context: AppContext) {}
+  constructor(private readonly context: AppContext) {
+    this.rounds = new RepeatingRound({
+      intervalMs: POLL_INTERVAL_MS,
+      run: () => this.runRounds(),
+      onError: (error) => this.context.log?.error({ err: error }, 'scheduler round failed'),
+      runAtStart: true,
+    });
+  }
 
   register(kind: string, handler: JobHandler): void {
     if (this.handlers.has(kind)) throw new Error(`job kind ${kind} is registered twice`);
@@ -110,38 +117,20 @@ export class Scheduler {
   }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.tick(), POLL_INTERVAL_MS);
-    this.timer.unref();
-    void this.tick();
+    this.rounds.start();
   }
 
   /** Stops the loop and waits for the round in flight. */
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
-
-  private async tick(): Promise<void> {
-    if (this.running) return;
-    try {
-      await this.runDue();
-    } catch (error) {
-      this.context.log?.error({ err: error }, 'scheduler round failed');
-    }
+  stop(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /**
    * Runs every job due by the clock now, oldest first, until none is left (at most RUN_BATCH_MAX
    * per look); answers how many ran. One round at a time: a second call waits for the first.
    */
-  async runDue(): Promise<number> {
-    if (this.running) return this.running;
-    this.running = this.runRounds().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+  runDue(): Promise<number> {
+    return this.rounds.runNow();
   }
 
   private async runRounds(): Promise<number> {

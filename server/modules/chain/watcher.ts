@@ -19,6 +19,7 @@
 import type { AppContext } from '../../context';
 import type { Chain, ChainTransfer } from '../../chain/chain';
 import type { Executor } from '../../core/executor';
+import { RepeatingRound } from '../../core/rounds';
 import type { TypedEvents } from '../../engine/events';
 import type { EngineEvents } from '../../engine/types';
 import { postTransaction, systemOwner, userOwner } from '../../ledger/ledger';
@@ -38,8 +39,7 @@ export interface ChainEvents {
 }
 
 export class DepositWatcher {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly rounds: RepeatingRound<void>;
   /** The tip of each network whose confirmations were last announced. */
   private readonly announcedTips = new Map<string, number>();
 
@@ -47,36 +47,25 @@ export class DepositWatcher {
     private readonly context: AppContext,
     private readonly chain: Chain,
     private readonly publisher: ChainEvents,
-  ) {}
+  ) {
+    this.rounds = new RepeatingRound({
+      intervalMs: WATCH_INTERVAL_MS,
+      run: () => this.pollNetworks(),
+      onError: (error) => this.context.log?.error({ err: error }, 'deposit watcher round failed'),
+    });
+  }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.tick(), WATCH_INTERVAL_MS);
-    this.timer.unref();
+    this.rounds.start();
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.running;
-  }
-
-  private async tick(): Promise<void> {
-    if (this.running) return;
-    try {
-      await this.poll();
-    } catch (error) {
-      this.context.log?.error({ err: error }, 'deposit watcher round failed');
-    }
+  stop(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** One round over every network with a coin: record what is new, credit what is confirmed. One round at a time. */
   poll(): Promise<void> {
-    if (this.running) return this.running;
-    this.running = this.pollNetworks().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    return this.rounds.runNow();
   }
 
   private async pollNetworks(): Promise<void> {
