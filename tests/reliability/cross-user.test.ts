@@ -1,7 +1,7 @@
 /**
  * The cross-user matrix: for every object the API names by an id (orders, notifications, help-desk
  * chats and their images, convert quotes and history, lucky-draw tickets, identity documents and
- * their images, bank accounts, the avatar, balances), user A makes one and user B tries
+ * their images, bank accounts, the avatar, balances, deposit addresses and deposits), user A makes one and user B tries
  * every call that takes that id or lists that kind. B must get the answer an unknown object gets
  * (never A's data, never a different refusal that would confirm the id exists) and A's object must
  * be unchanged. Each area that adds objects adds its row here. Prints how many pairs were tried.
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTicket } from '../../server/modules/rewards/repo';
 import { ERRCODES } from '../../src/shared/errcodes';
 import { createTestUser, creditUser, fundHouse, type TestUser } from '../helpers/auth';
+import { mineBlocks, newWatcher, simulateDeposit } from '../helpers/chain';
 import { callApi } from '../helpers/inject';
 import { multipart } from '../helpers/multipart';
 import { buildTestServer, type TestServer } from '../helpers/server';
@@ -170,6 +171,22 @@ describe('another user\'s objects', () => {
     tried += 1;
     await callApi(server, 'POST', '/account/avatar', { as: stranger, headers: { 'content-type': picture.contentType }, payload: picture.payload });
     expect((body(await call(owner, 'POST', '/account/profile')).data as { avatarUrl: string }).avatarUrl).toBe(ownersAvatar);
+  });
+
+  it('deposit addresses and deposits: the stranger gets an address of their own and sees none of the owner\'s deposits', async () => {
+    const address = (user: TestUser) => call(user, 'POST', '/blockchain/get_coin_address?coin=USDT&network=TRC20').then((response) => (body(response).data as { address: string }).address);
+    const ownersAddress = await address(owner);
+    const deposit = await simulateDeposit(server, { address: ownersAddress, amount: '5' });
+    mineBlocks(server, 10);
+    await newWatcher(server).poll();
+    expect(await address(stranger)).not.toBe(ownersAddress);
+    const history = body(await call(stranger, 'POST', '/blockchain/deposit_history')).data as { total: number };
+    expect(history.total).toBe(0);
+    expect(JSON.stringify(body(await call(stranger, 'POST', '/blockchain/deposit_history', { coin: 'USDT', offset: 0, limit: 100 })))).not.toContain(deposit.data.txid);
+    // The operator's deposit call is the operator's: a user's session cannot put funds on the chain.
+    expect(body(await call(stranger, 'POST', '/operator/chain/deposit', { address: ownersAddress, amount: '5' })).errcode).not.toBe(0);
+    const owners = body(await call(owner, 'POST', '/blockchain/deposit_history')).data as { list: { txid: string; status: string }[] };
+    expect(owners.list).toEqual([expect.objectContaining({ txid: deposit.data.txid, status: 'credited' })]);
   });
 
   it('balances: every balance call answers the caller\'s own', async () => {
