@@ -21,6 +21,7 @@ const quotes = () => import('../../../features/quotes/componentPages');
 const exchange = () => import('../../../features/exchange/componentPages');
 const convert = () => import('../../../features/convert/componentPages');
 const deposit = () => import('../../../features/deposit/componentPages');
+const wallets = () => import('../../../features/wallets/componentPages');
 
 const PAGES: Record<string, ComponentPage> = {
   '/Home/Components/HomeBanners': part(home, (module) => module.HomeBannersPage),
@@ -51,6 +52,16 @@ const PAGES: Record<string, ComponentPage> = {
   '/Convert/Components/ConvertTable': part(convert, (module) => module.ConvertTablePage, true),
   '/Assets/Components/AssetDeposit': part(deposit, (module) => module.AssetDepositPage),
   '/Assets/Components/DWRecords': part(deposit, (module) => module.DWRecordsPage, true),
+  '/Assets/Components/AssetLeftMenu': part(wallets, (module) => module.AssetLeftMenuPage),
+  '/Assets/Components/AssetSpot': part(wallets, (module) => module.AssetSpotPage, true),
+  '/Assets/Components/AssetTotal': part(wallets, (module) => module.AssetTotalPage),
+  '/Assets/Components/AssetTotalApp': part(wallets, (module) => module.AssetTotalAppPage),
+  '/Assets/Components/AssetTransferDialog': part(wallets, (module) => module.AssetTransferDialogPage),
+  '/Assets/Components/CoinSelector': part(wallets, (module) => module.CoinSelectorPage),
+  '/Assets/Components/FundDetails': part(wallets, (module) => module.FundDetailsPage, true),
+  '/Assets/Components/AssetFinanceAccount': part(wallets, (module) => module.AssetFinanceAccountPage, true),
+  '/Assets/Components/AssetFinanceRecord': part(wallets, (module) => module.AssetFinanceRecordPage, true),
+  '/Assets/Components/LoanPage': part(wallets, (module) => module.LoanPagePage, true),
 };
 
 const components = new Map<string, LazyExoticComponent<ComponentType>>();
