@@ -24,6 +24,7 @@ import type { TypedEvents } from '../../engine/events';
 import type { EngineEvents } from '../../engine/types';
 import { postTransaction, systemOwner, userOwner } from '../../ledger/ledger';
 import { NOTIFICATION_TYPE } from '../../../src/shared/constants';
+import { trimZeros } from '../../../src/shared/decimal';
 import { formatUnits } from '../../../src/shared/money';
 import { createNotifications } from '../notification/service';
 import * as repo from './repo';
@@ -146,7 +147,7 @@ export class DepositWatcher {
           { account: { owner: user, wallet: 'spot', currency: deposit.currency }, amountUnits: deposit.amountUnits },
         ],
       });
-      const params = { amount: formatUnits(deposit.amountUnits, scale), currency: deposit.currency, network: deposit.network };
+      const params = { amount: trimZeros(formatUnits(deposit.amountUnits, scale)), currency: deposit.currency, network: deposit.network };
       await createNotifications(trx, [{ userId: deposit.userId, type: NOTIFICATION_TYPE.deposit, params }], now);
       return true;
     });

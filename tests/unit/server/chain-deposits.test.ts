@@ -45,7 +45,7 @@ async function depositTo(user: TestUser, amount: string): Promise<string> {
 }
 
 describe('the deposit watcher', () => {
-  it('waits for the confirmations, then credits once however often the transfer is seen, and tells the user (notification 128)', async () => {
+  it('R-ENT-13 waits for the confirmations, then credits once however often the transfer is seen, and tells the user (notification 128, type deposit)', async () => {
     const user = await createTestUser(server);
     const txid = await depositTo(user, '25.5');
     const watcher = newWatcher(server);
@@ -73,8 +73,10 @@ describe('the deposit watcher', () => {
     expect(history.data.list).toHaveLength(1);
     expect(history.data.list[0]).toMatchObject({ status: 'credited', confirmations: TRC20_CONFIRMATIONS });
     expect(history.data.list[0]?.creditedAt).toBeTypeOf('number');
-    const notifications = await server.context.db.selectFrom('notifications').selectAll().where('user_id', '=', BigInt(user.userId)).execute();
-    expect(notifications.map((row) => Number(row.type))).toEqual([NOTIFICATION_TYPE.deposit]);
+    const notifications = (await callApi(server, 'POST', '/notification/list', { as: user, payload: {}, headers: { 'accept-language': 'en' } })).json<{ data: { type: number; message: string }[] }>().data;
+    expect(notifications).toEqual([
+      expect.objectContaining({ type: NOTIFICATION_TYPE.deposit, message: 'Your deposit of 25.5 USDT (TRC20) is credited to your spot account.' }),
+    ]);
     const journal = await server.context.db.selectFrom('ledger_transactions').select('id').where('kind', '=', 'deposit').where('owner_key', '=', `u:${user.userId}`).execute();
     expect(journal).toHaveLength(1);
     expect((await auditLedger(server.context.db)).ok).toBe(true);
