@@ -74,7 +74,7 @@ function DepositForm({ coins }: { coins: SupportedCoin[] }) {
             {(control) => (
               <NetworkSelector
                 {...control}
-                networks={networks.map((item) => ({ id: item.network, name: item.name, note: confirmationsNote(t, item) }))}
+                networks={networks.map(({ network: id, name, confirmations }) => ({ id, name, note: t`${confirmations} confirmations` }))}
                 value={network.network}
                 onValueChange={setNetworkId}
                 label={t`Network: ${chosenNetwork}`}
@@ -98,11 +98,6 @@ function DepositForm({ coins }: { coins: SupportedCoin[] }) {
       </Panel>
     </div>
   );
-}
-
-function confirmationsNote(t: ReturnType<typeof useLingui>['t'], network: ChainNetwork): string {
-  const confirmations = network.confirmations;
-  return t`${confirmations} confirmations`;
 }
 
 function SpotBalance({ coin }: { coin: string }) {
