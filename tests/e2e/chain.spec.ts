@@ -47,7 +47,7 @@ test.describe('deposits', () => {
     await second.goto('/en/Assets/AssetDeposit');
     // One address per user, coin and network: the second tab's call answers the same one.
     await expect(second.getByTestId('deposit-address')).toHaveText(address);
-    for (const page of [first, second]) await expect(page.getByTestId('deposit-balance')).toContainText('0 USDT');
+    for (const page of [first, second]) await expect(page.getByTestId('deposit-balance')).toContainText(/(^|[^\d.,])0\.000 USDT/);
 
     const txid = await simulateDeposit(request, baseURL, address, '25');
     const row = first.locator(`[data-testid="deposit-row"][data-txid="${txid}"]`);
@@ -56,7 +56,7 @@ test.describe('deposits', () => {
     await expect(row).toHaveAttribute('data-status', 'credited', { timeout: CREDIT_TIMEOUT_MS });
     for (const page of [first, second]) {
       await expect(page.locator(`[data-testid="deposit-row"][data-txid="${txid}"]`)).toHaveAttribute('data-status', 'credited');
-      await expect(page.getByTestId('deposit-balance')).toContainText('25 USDT');
+      await expect(page.getByTestId('deposit-balance')).toContainText(/(^|[^\d.,])25\.000 USDT/);
     }
 
     await second.goto('/en/Assets/DepositHistory');

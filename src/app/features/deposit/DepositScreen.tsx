@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { ChainNetwork, SupportedCoin } from '../../../shared/api/chain';
 import { trimZeros } from '../../../shared/decimal';
+import { formatBalance } from '../../../shared/format';
 import { showToast } from '../../state/hub-store';
 import { session } from '../../state/session';
 import { Button, ButtonLink } from '../../ui/Button';
@@ -106,7 +107,7 @@ function SpotBalance({ coin }: { coin: string }) {
   const balance = balances?.find((entry) => entry.currency === coin);
   return (
     <StatGroup>
-      <Stat label={t`Spot balance`} value={balance ? `${trimZeros(balance.balance)} ${coin}` : '…'} testId="deposit-balance" />
+      <Stat label={t`Spot balance`} value={balance ? `${formatBalance(balance.balance, coin)} ${coin}` : '…'} testId="deposit-balance" />
     </StatGroup>
   );
 }
