@@ -4,7 +4,8 @@
 // both, the test puts a deposit on the simulated chain through the operator API with the admin
 // token of the server's data folder (what `npm run admin -- chain deposit` does), and both tabs
 // show it confirming, then credited, with the new balance; the deposit history shows it too. The
-// component pages of the deposit form and the records render in the page frame.
+// deposit page opens on the coin its link names; the component pages of the deposit form and the
+// records render in the page frame.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,9 +64,12 @@ test.describe('deposits', () => {
     await expect(second.locator(`[data-testid="deposit-row"][data-txid="${txid}"]`)).toHaveAttribute('data-status', 'credited');
   });
 
-  test('the component pages of the deposit form and the deposit records render in the page frame', async ({ context }) => {
+  test('the deposit page opens on the coin its link names, and the component pages of the deposit form and the records render in the page frame', async ({ context }) => {
     await signInContext(context, 'tester@demo.exchange');
     const page = await context.newPage();
+    await page.goto('/en/Assets/AssetDeposit?coin=btc');
+    await expect(page.getByTestId('deposit')).toHaveAttribute('data-coin', 'BTC');
+    await expect(page.getByTestId('deposit-address')).toHaveText(/^bc1q\w{38}$/);
     for (const [path, title, shows] of [
       ['/en/Assets/Components/AssetDeposit', 'Deposit form', 'deposit-address'],
       ['/en/Assets/Components/DWRecords', 'Deposit and withdrawal records', 'deposit-history'],

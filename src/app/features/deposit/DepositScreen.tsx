@@ -28,7 +28,8 @@ const TOAST_MS = 4_000;
 /** How many of the coin's deposits the page shows; the history has them all. */
 const RECENT_DEPOSITS_MAX = 5;
 
-export function DepositScreen() {
+/** `initialCoin`: the coin to open on (the page's ?coin=); the first coin when it is none of them. */
+export function DepositScreen({ initialCoin }: { initialCoin?: string }) {
   const { t } = useLingui();
   const { view, retry } = useBlockchainConfig();
   if (view.phase === 'loading') return <StatusMessage tone="loading" title={t`Loading…`} headingLevel={2} testId="deposit-loading" />;
@@ -37,12 +38,13 @@ export function DepositScreen() {
   }
   const coins = view.data.supportedCoins.filter((coin) => coin.networks.some((network) => network.depositEnabled));
   if (coins.length === 0) return <StatusMessage tone="neutral" title={t`Deposits are not available at the moment.`} headingLevel={2} testId="deposit-none" />;
-  return <DepositForm coins={coins} />;
+  // A new ?coin= (a Deposit link followed from this page) starts the form again on that coin.
+  return <DepositForm key={initialCoin} coins={coins} initialCoin={initialCoin} />;
 }
 
-function DepositForm({ coins }: { coins: SupportedCoin[] }) {
+function DepositForm({ coins, initialCoin }: { coins: SupportedCoin[]; initialCoin?: string }) {
   const { t } = useLingui();
-  const [coinCode, setCoinCode] = useState(coins[0]?.currency ?? '');
+  const [coinCode, setCoinCode] = useState(initialCoin ?? '');
   const coin = coins.find((candidate) => candidate.currency === coinCode) ?? coins[0];
   const networks = coin?.networks.filter((network) => network.depositEnabled) ?? [];
   const [networkId, setNetworkId] = useState<string | null>(null);

@@ -1,8 +1,8 @@
 /**
  * /Assets/AssetDeposit (spec 2; /assets/assetDeposit too, lookups ignore case): the deposit page in
- * the Assets layout.
+ * the Assets layout. `?coin=BTC` opens it on that coin (a wallet row's Deposit link).
  */
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useLocation } from '@tanstack/react-router';
 import { DepositScreen } from '../../../features/deposit/DepositScreen';
 import { AssetsLayout } from '../../../layout/AssetsLayout';
 
@@ -11,9 +11,11 @@ export const Route = createFileRoute('/{-$locale}/assets/assetdeposit')({
 });
 
 function AssetDepositPage() {
+  const { searchStr } = useLocation();
+  const coin = new URLSearchParams(searchStr).get('coin')?.toUpperCase();
   return (
     <AssetsLayout>
-      <DepositScreen />
+      <DepositScreen initialCoin={coin} />
     </AssetsLayout>
   );
 }
