@@ -32,7 +32,7 @@ const VISITOR_SCREENS: Screen[] = [
   { path: '/en/profile/notification' },
   { path: '/en/LotteryCheckIn' },
   // A page of an area still to come: its frame and notice.
-  { path: '/en/Assets' },
+  { path: '/en/Assets/AssetWithdraw' },
   { path: '/en/no-such-page' },
 ];
 
@@ -97,6 +97,14 @@ const TRADER_SCREENS: Screen[] = [
   { path: '/en/Profile/Award/Luckydraw' },
   { path: '/en/Assets/AssetDeposit' },
   { path: '/en/Assets/DepositHistory' },
+  { path: '/en/Assets' },
+  { path: '/en/Assets/AssetSpot' },
+  { path: '/en/Assets/AssetContract' },
+  { path: '/en/Assets/Finance' },
+  { path: '/en/Assets/AssetLoan' },
+  { path: '/en/Assets/FundDetails' },
+  { path: '/en/Assets/FinanceRecord' },
+  { path: '/en/Assets/LoanHistory' },
 ];
 
 const OPERATOR_SCREENS: Screen[] = [

@@ -86,6 +86,8 @@ export function AssetTransferDialog({ open, onOpenChange, start }: { open: boole
   const availableUnits = available ? parseUnits(available[from], scale) : undefined;
   const units = positiveUnits(amount, scale);
   const free = available ? trimZeros(available[from]) : null;
+  // The coin selector's accessible name carries what it shows (axe: the visible text is part of the name).
+  const chosenCoin = currency;
   const overBalance = units !== null && availableUnits !== undefined && units > availableUnits;
 
   const walletOptions = TRANSFER_WALLETS.map((wallet) => ({ value: wallet, label: _(WALLET_TITLES[wallet]) }));
@@ -155,7 +157,7 @@ export function AssetTransferDialog({ open, onOpenChange, start }: { open: boole
                 setAmount('');
                 setRefusal(null);
               }}
-              label={t`Coin`}
+              label={t`Coin: ${chosenCoin}`}
               testId="transfer-coin"
             />
           )}

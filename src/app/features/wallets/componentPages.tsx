@@ -73,12 +73,12 @@ export function AssetTransferDialogPage() {
 export function CoinSelectorPage() {
   const { t } = useLingui();
   const { balances } = useSnapshot(session);
-  const [coin, setCoin] = useState('USDT');
+  const [chosenCoin, setCoin] = useState('USDT');
   const coins = (balances ?? []).filter((balance) => balance.currency !== FUTURES_USDT).map((balance) => ({ code: balance.currency, name: balance.displayName }));
   return (
     <Own>
       <div className={styles.screen}>
-        <FormField label={t`Coin`}>{(control) => <CoinSelector id={control.id} coins={coins} value={coin} onValueChange={setCoin} label={t`Coin`} testId="coin-selector" />}</FormField>
+        <FormField label={t`Coin`}>{(control) => <CoinSelector id={control.id} coins={coins} value={chosenCoin} onValueChange={setCoin} label={t`Coin: ${chosenCoin}`} testId="coin-selector" />}</FormField>
       </div>
     </Own>
   );
