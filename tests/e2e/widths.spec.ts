@@ -1,9 +1,6 @@
 // Proves that no built screen is wider than the screen it is shown on (issue 14): at 320, 390, 820,
 // 1024, 1280 and 1440 px, in each of the 13 languages, signed in (the fullest header), the page
 // never scrolls sideways. A failure names the screen, the width and the elements that stick out.
-// Each language's tour loads its first screen and moves to the others as the app's own links and
-// language menu do, without a reload (a full load per screen took most of the suite's time); the
-// tours start at different screens, so that screens are loaded in full too.
 import { LANGUAGES, DEFAULT_DISPLAY_LANGUAGE, type Language } from '../../src/shared/languages';
 import { waitUntilSettled } from './support/axe';
 import { signInContext } from './support/signin';
@@ -73,36 +70,20 @@ function overflowOf(page: Page): Promise<string | null> {
   });
 }
 
-/** Goes to a path the way the app's links do: TanStack Router publishes itself as window.__TSR_ROUTER__. */
-async function navigateInApp(page: Page, path: string): Promise<void> {
-  await page.evaluate(`(async () => {
-    const router = window.__TSR_ROUTER__;
-    if (!router) throw new Error('The app has no router at window.__TSR_ROUTER__');
-    await router.navigate({ href: ${JSON.stringify(path)} });
-  })()`);
-}
-
-/** The screens from the nth on, then those before it. */
-function tourFrom(first: number): string[] {
-  const start = first % SCREENS.length;
-  return [...SCREENS.slice(start), ...SCREENS.slice(0, start)];
-}
-
 async function settleAfterResize(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
-for (const [index, language] of LANGUAGES.entries()) {
+for (const language of LANGUAGES) {
   test(`in ${language}, no built screen is wider than a 320, 390, 820, 1024, 1280 or 1440 px screen`, async ({ browser }) => {
     test.setTimeout(120_000);
     const context = await browser.newContext();
     await signInContext(context, 'trader1@demo.exchange');
     const page = await context.newPage();
     const problems: string[] = [];
-    for (const [step, screen] of tourFrom(index).entries()) {
+    for (const screen of SCREENS) {
       await page.setViewportSize({ width: WIDTHS[0], height: 800 });
-      if (step === 0) await page.goto(localPath(language, screen));
-      else await navigateInApp(page, localPath(language, screen));
+      await page.goto(localPath(language, screen));
       await waitUntilSettled(page);
       await expect(page.getByTestId('popup-notice')).toBeHidden();
       for (const width of WIDTHS) {
