@@ -89,4 +89,25 @@ test.describe('wallets', () => {
     await expect(dialog.getByTestId('transfer-amount')).toHaveAttribute('data-invalid', 'true');
     await expect(dialog.getByTestId('transfer-submit')).toBeDisabled();
   });
+
+  test('the Assets component pages render their part in the page frame', async ({ context }) => {
+    await signInContext(context, USER);
+    const page = await context.newPage();
+    for (const [path, title, shows] of [
+      ['/en/Assets/Components/AssetLeftMenu', 'Assets menu', 'assets-menu'],
+      ['/en/Assets/Components/AssetSpot', 'Spot account summary', 'wallet-balances'],
+      ['/en/Assets/Components/AssetTotal', 'Total assets', 'assets-total'],
+      ['/en/Assets/Components/AssetTotalApp', 'Total assets (app)', 'assets-total'],
+      ['/en/Assets/Components/AssetTransferDialog', 'Transfer between accounts', 'open-transfer'],
+      ['/en/Assets/Components/CoinSelector', 'Coin selector', 'coin-selector'],
+      ['/en/Assets/Components/FundDetails', 'Asset flow list', 'fund-list'],
+      ['/en/Assets/Components/AssetFinanceAccount', 'Finance account summary', 'wallet-balances'],
+      ['/en/Assets/Components/AssetFinanceRecord', 'Finance record list', 'fund-list'],
+      ['/en/Assets/Components/LoanPage', 'Loan account summary', 'wallet-balances'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByTestId('page-title')).toHaveText(title);
+      await expect(page.getByTestId('component-page').getByTestId(shows)).toBeVisible();
+    }
+  });
 });
