@@ -139,7 +139,7 @@ export function AssetTransferDialog({ open, onOpenChange, start }: { open: boole
           <FormField label={t`From`}>
             {(control) => <Select {...control} value={from} onValueChange={(value) => choose('from', value as TransferWallet)} options={walletOptions} testId="transfer-from" />}
           </FormField>
-          <Button variant="icon" aria-label={t`Swap the accounts`} onClick={swap} className={styles.swap} data-testid="transfer-swap">
+          <Button variant="icon" aria-label={t`Swap the accounts`} onClick={swap} data-testid="transfer-swap">
             <SwapIcon />
           </Button>
           <FormField label={t`To`}>
