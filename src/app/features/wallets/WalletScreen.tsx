@@ -89,15 +89,17 @@ export function WalletScreen({ wallet }: { wallet: WalletName }) {
   const startTransfer = (currency?: string) => setTransfer({ from: wallet as TransferWallet, currency });
   return (
     <div className={styles.screen} data-testid="wallet-screen" data-wallet={wallet}>
-      <Panel aria-label={_(WALLET_TITLES[wallet])} className={styles.toolbar}>
-        <StatGroup>
-          <Stat label={t`Value (USDT)`} value={<span data-testid="wallet-value" data-value={values?.byWallet[wallet]}>{money(format(values?.byWallet[wallet] ?? '0'))}</span>} note={VALUE_CURRENCY} />
-        </StatGroup>
-        {transferable ? (
-          <Button variant="secondary" onClick={() => startTransfer()} data-testid="wallet-transfer">
-            {t`Transfer`}
-          </Button>
-        ) : null}
+      <Panel aria-label={_(WALLET_TITLES[wallet])}>
+        <div className={styles.toolbar}>
+          <StatGroup>
+            <Stat label={t`Value (USDT)`} value={<span data-testid="wallet-value" data-value={values?.byWallet[wallet]}>{money(format(values?.byWallet[wallet] ?? '0'))}</span>} note={VALUE_CURRENCY} />
+          </StatGroup>
+          {transferable ? (
+            <Button variant="secondary" onClick={() => startTransfer()} data-testid="wallet-transfer">
+              {t`Transfer`}
+            </Button>
+          ) : null}
+        </div>
       </Panel>
       <div className={styles.toolbar}>
         <label className="visually-hidden" htmlFor={searchId}>
