@@ -90,3 +90,8 @@ export function fractionAsPercent(fraction: string): string | null {
     return null;
   }
 }
+
+/** Decimal places of a currency, read off an amount the server formatted with its scale ("12.500000": 6). */
+export function scaleOfAmount(amount: string): number {
+  return amount.split('.')[1]?.length ?? 0;
+}

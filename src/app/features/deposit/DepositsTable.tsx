@@ -12,6 +12,7 @@ import { formatDate } from '../../../shared/format';
 import { useLanguage } from '../../i18n/useLanguage';
 import { Badge } from '../../ui/Badge';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
+import { Txid } from '../../ui/Txid';
 import { useDeposits } from './depositData';
 import styles from './deposit.module.css';
 
@@ -25,16 +26,6 @@ export function DepositStatus({ deposit }: { deposit: Deposit }) {
     <Badge tone="warning" data-testid={testId} data-status="confirming" data-confirmations={`${confirmations}/${required}`}>
       {t`Confirming ${confirmations}/${required}`}
     </Badge>
-  );
-}
-
-/** A transaction id shortened to its ends (the whole one in the title and for screen readers). */
-function Txid({ txid }: { txid: string }) {
-  const short = txid.length > 20 ? `${txid.slice(0, 10)}…${txid.slice(-8)}` : txid;
-  return (
-    <span className={styles.txid} title={txid} aria-label={txid}>
-      {short}
-    </span>
   );
 }
 

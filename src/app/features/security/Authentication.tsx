@@ -15,7 +15,7 @@ import { Panel } from '../../ui/Panel';
 import { QrCode } from '../../ui/QrCode';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
-import { GaCodeField, TextField } from './fields';
+import { GaCodeField, TextField } from '../../ui/TextField';
 import { send, useRead } from './securityCalls';
 import styles from './security.module.css';
 

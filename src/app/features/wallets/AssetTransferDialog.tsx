@@ -14,7 +14,7 @@ import { useSnapshot } from 'valtio';
 import { balanceGet2Call, balanceTransferCall, FUTURES_USDT, TRANSFER_WALLETS, type WalletName } from '../../../shared/api/balance';
 import { ApiError, isNetworkFailure } from '../../../shared/client/client';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
-import { positiveUnits, trimZeros } from '../../../shared/decimal';
+import { positiveUnits, scaleOfAmount, trimZeros } from '../../../shared/decimal';
 import { parseUnits } from '../../../shared/money';
 import { callApi } from '../../api/client';
 import { loadBalances, markAssetsChanged, session } from '../../state/session';
@@ -36,11 +36,6 @@ export interface TransferStart {
   from?: TransferWallet;
   to?: TransferWallet;
   currency?: string;
-}
-
-/** Decimal places of a currency, read off a balance the server formatted with its scale. */
-export function scaleOfAmount(amount: string): number {
-  return amount.split('.')[1]?.length ?? 0;
 }
 
 type Available = Record<WalletName, string>;
