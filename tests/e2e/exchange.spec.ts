@@ -279,6 +279,55 @@ test.describe('exchange', () => {
     await context.close();
   });
 
+  test('an order whose answer is lost while the server stays unreachable says it is not known whether it was placed and offers a check, which finds it once the server answers', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const csrf = await signInContext(context, 'merchant@demo.exchange');
+    const page = await context.newPage();
+    await page.goto(PAGE);
+    await expect(page.getByTestId('header')).toHaveAttribute('data-session', 'signedIn');
+    const form = page.getByTestId('order-form-buy');
+    const lost = form.getByTestId('order-lost-buy');
+    const checkAgain = form.getByTestId('order-lost-check-buy');
+    const { bid } = await bestPrices(page);
+    const price = scaled(bid, 40);
+
+    // The server places the order but its answer is lost, and the tab's lookups of the user's
+    // orders (the form's own requests, not the hub's) get no answer either.
+    const create = '**/api/v1/exchange/create**';
+    const lookups = /\/api\/v1\/exchange\/(activeorders|orders)(\?|$)/;
+    await page.route(create, async (route) => {
+      await route.fetch();
+      await route.fulfill({ status: 502, body: 'Bad Gateway' });
+    });
+    await page.route(lookups, (route) => route.abort('connectionrefused'));
+    await form.getByTestId('order-price-buy').fill(price);
+    await form.getByTestId('order-amount-buy').fill('0.001');
+    await form.getByTestId('order-submit-buy').click();
+    await expect(lost).toHaveAttribute('data-phase', 'unreachable');
+    await expect(lost).toContainText('The server cannot be reached, so it is not known whether the order was placed.');
+    await expect(checkAgain).toHaveText('Check again');
+    // Checked again while the server still cannot be reached: it says so again.
+    await checkAgain.click();
+    await expect(lost).toHaveAttribute('data-phase', 'checking');
+    await expect(lost).toHaveAttribute('data-phase', 'unreachable');
+    await expect(checkAgain).toBeVisible();
+
+    // The server answers again: the check finds the order the lost answer was about, once.
+    await page.unroute(lookups);
+    await page.unroute(create);
+    await checkAgain.click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Order placed' })).toBeVisible();
+    await expect(lost).toHaveCount(0);
+    const rows = page.getByTestId('open-orders').getByTestId('order-row').filter({ hasText: trimZeros(price) });
+    await expect(rows).toHaveCount(1);
+
+    const active = await context.request.post('/api/v1/exchange/activeorders', { data: {}, headers: { 'X-XSRF-TOKEN': csrf } });
+    const mine = ((await active.json()) as { data: { id: number; price: string | null }[] }).data.filter((order) => order.price === price);
+    expect(mine).toHaveLength(1);
+    await context.request.post(`/api/v1/exchange/cancelorder?id=${mine[0]!.id}`, { data: {}, headers: { 'X-XSRF-TOKEN': csrf } });
+    await context.close();
+  });
+
   test('errors go when the fields change, a newer toast replaces an older one, and the keyboard focus stays in the form and the orders', async ({ browser }) => {
     const context = await browser.newContext({ viewport: DESKTOP });
     await signInContext(context, 'merchant@demo.exchange');
