@@ -49,6 +49,8 @@ export interface Chain {
   transfersInBlocks(executor: Executor, network: string, fromHeight: number, toHeight: number): Promise<ChainTransfer[]>;
   /** Pays `amountUnits` of `currency` to `toAddress` from the platform's hot wallet; one payment per idempotency key. */
   send(executor: Executor, payment: { network: string; toAddress: string; currency: string; amountUnits: bigint; idempotencyKey: string }): Promise<SentTransfer>;
+  /** Confirmations of a transfer `send` made (0 while it waits for a block), for completing a withdrawal at the network's count. */
+  sentConfirmations(executor: Executor, network: string, sent: SentTransfer): Promise<number>;
 }
 
 /** Confirmations of a transfer at a block height: 0 before it is in a block at or below the tip. */

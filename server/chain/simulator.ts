@@ -11,7 +11,7 @@
  */
 import crypto from 'node:crypto';
 import type { Executor } from '../core/executor';
-import type { Chain, ChainTransfer, SentTransfer } from './chain';
+import { confirmationsAt, type Chain, type ChainTransfer, type SentTransfer } from './chain';
 
 /** One simulated block per second on every network: a demo watches a deposit confirm in seconds. */
 export const BLOCK_INTERVAL_MS = 1_000;
@@ -100,6 +100,17 @@ export class ChainSimulator implements Chain {
     payment: SimulatedTransferInput & { idempotencyKey: string },
   ): Promise<SentTransfer> {
     return this.transfer(executor, payment, txidOf(payment.network, payment.idempotencyKey));
+  }
+
+  async sentConfirmations(executor: Executor, network: string, sent: SentTransfer): Promise<number> {
+    const row = await executor
+      .selectFrom('chain_sim_transactions')
+      .select('block_height')
+      .where('network', '=', network)
+      .where('txid', '=', sent.txid)
+      .where('output_index', '=', BigInt(sent.outputIndex))
+      .executeTakeFirst();
+    return row ? confirmationsAt(await this.tipHeight(executor, network), Number(row.block_height)) : 0;
   }
 
   /**

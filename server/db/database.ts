@@ -18,6 +18,7 @@ import * as security from './migrations/0007_security';
 import * as identity from './migrations/0008_identity';
 import * as rewards from './migrations/0009_rewards';
 import * as chain from './migrations/0010_chain';
+import * as withdrawals from './migrations/0011_withdrawals';
 
 export type Db = Kysely<Database>;
 
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_identity': identity,
   '0009_rewards': rewards,
   '0010_chain': chain,
+  '0011_withdrawals': withdrawals,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

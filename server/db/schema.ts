@@ -481,6 +481,40 @@ export interface ChainSimTransactionsTable {
   created_at: Int;
 }
 
+export interface WithdrawalsTable {
+  id: GeneratedInt;
+  user_id: Int;
+  idempotency_key: Text;
+  request_hash: Text;
+  type: Text;
+  via: Text;
+  currency: Text;
+  network: Text | null;
+  address: Text | null;
+  bank_account_id: Int | null;
+  bank_name: Text | null;
+  account_number: Text | null;
+  holder_name: Text | null;
+  amount_units: Int;
+  fee_units: Int;
+  status: Text;
+  txid: Text | null;
+  output_index: Int | null;
+  confirmations_required: Int;
+  reject_reason: Text | null;
+  decided_by: Int | null;
+  created_at: Int;
+  updated_at: Int;
+  completed_at: Int | null;
+}
+
+export interface WithdrawThrottleTable {
+  user_id: Int;
+  failures: Int;
+  window_started_at: Int;
+  locked_until: Int;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -525,6 +559,8 @@ export interface Database {
   chain_watch_cursors: ChainWatchCursorsTable;
   chain_sim_networks: ChainSimNetworksTable;
   chain_sim_transactions: ChainSimTransactionsTable;
+  withdrawals: WithdrawalsTable;
+  withdraw_throttle: WithdrawThrottleTable;
 }
 
 export type { Generated };

@@ -166,6 +166,27 @@ export const CHAIN_ERRCODES = {
   depositsDisabled: 2303,
 } as const;
 
+/** Withdrawals (issue 16): 2400-2449. */
+export const WITHDRAW_ERRCODES = {
+  /** The address does not have the network's format: {network}. */
+  withdrawAddressInvalid: 2401,
+  /** Below the network's (or the fiat terms') minimum: {min} {currency}. */
+  withdrawAmountBelowMin: 2402,
+  /** Above the maximum of one withdrawal: {max} {currency}. */
+  withdrawAmountAboveMax: 2403,
+  /** More than what is left of today's quota: {remaining} {currency}. */
+  withdrawQuotaExceeded: 2404,
+  /** Withdrawals of this coin on this network are switched off. */
+  withdrawalsDisabled: 2405,
+  /** The currency has no such network, or is not paid out this way. */
+  withdrawCurrencyNotSupported: 2406,
+  /** Too many wrong withdrawal passwords or GA codes: locked until {until} (UTC). */
+  withdrawLocked: 2407,
+  withdrawalNotFound: 2408,
+  /** Already decided, cancelled or paid: the action does not apply any more. */
+  withdrawalNotPending: 2409,
+} as const;
+
 export const ERRCODES = {
   ...PROTOCOL_ERRCODES,
   ...ACCOUNT_ERRCODES,
@@ -179,6 +200,7 @@ export const ERRCODES = {
   ...IDENTITY_ERRCODES,
   ...REWARDS_ERRCODES,
   ...CHAIN_ERRCODES,
+  ...WITHDRAW_ERRCODES,
 } as const;
 
 export type ErrcodeName = keyof typeof ERRCODES;

@@ -21,6 +21,13 @@ import * as repo from './repo';
 /** Tries at a fresh address when a new one collides with a taken one (random addresses: practically never twice). */
 const ADDRESS_TRIES_MAX = 3;
 
+export type { ChainCoinRow } from './repo';
+
+/** Every coin on every network with its figures in units: the withdraw area reads the reference data here. */
+export function chainCoins(context: AppContext): Promise<repo.ChainCoinRow[]> {
+  return repo.listChainCoins(context.db);
+}
+
 export async function blockchainConfig(context: AppContext): Promise<BlockchainConfig> {
   const coins = await repo.listChainCoins(context.db);
   const byCurrency = new Map<string, SupportedCoin>();

@@ -137,6 +137,11 @@ async function operatorViews(context: AppContext, rows: repo.SubmissionRow[]): P
   }));
 }
 
+/** How operators name accounts: the e-mail, else the phone (the withdrawal queue shows them too). */
+export function accountContacts(context: AppContext, userIds: number[]): Promise<Map<number, string>> {
+  return repo.contactsOf(context.db, userIds);
+}
+
 export async function listForOperator(context: AppContext, query: { state: 'waiting' | 'all'; limit: number }): Promise<OperatorIdentity[]> {
   return operatorViews(context, await repo.listSubmissions(context.db, query.state, query.limit));
 }

@@ -13,7 +13,15 @@ import type { Language } from '../../../src/shared/languages';
 import { splitSymbol } from '../../../src/shared/symbols';
 import type { AppContext } from '../../context';
 import { refuse } from './errors';
-import { IDENTITY_NOTIFICATION_MESSAGES, NOTIFICATION_MESSAGES, SECURITY_NOTIFICATION_MESSAGES, TRADING_NOTIFICATION_MESSAGES, translate, type Texts } from '../../i18n/messages';
+import {
+  IDENTITY_NOTIFICATION_MESSAGES,
+  NOTIFICATION_MESSAGES,
+  SECURITY_NOTIFICATION_MESSAGES,
+  TRADING_NOTIFICATION_MESSAGES,
+  translate,
+  WITHDRAW_NOTIFICATION_MESSAGES,
+  type Texts,
+} from '../../i18n/messages';
 import type { OrderView } from '../../engine/types';
 import { readRobotsRecord } from '../robots/accounts';
 import type { Executor } from '../../core/executor';
@@ -188,6 +196,8 @@ function textsOf(type: number, params: Record<string, string | number>): Texts |
   if (type === SECURITY_NOTIFICATION_TYPE) return SECURITY_MESSAGES_BY_CHANGE[String(params.change)];
   if (type === IDENTITY_NOTIFICATION_TYPE.identityApproved) return IDENTITY_NOTIFICATION_MESSAGES.identityApproved;
   if (type === IDENTITY_NOTIFICATION_TYPE.identityRejected) return IDENTITY_NOTIFICATION_MESSAGES.identityRejected;
+  // A withdrawal an operator rejected is a cancellation (512) that says why.
+  if (type === NOTIFICATION_TYPE.withdrawalCancellation && params.reason !== undefined) return WITHDRAW_NOTIFICATION_MESSAGES.withdrawalRejected;
   return MESSAGES_BY_TYPE_NAME[notificationTypeName(type)];
 }
 

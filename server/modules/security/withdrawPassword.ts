@@ -75,7 +75,8 @@ export async function changeWithdrawPassword(context: AppContext, userId: number
   });
 }
 
-function utcMinute(ms: number): string {
+/** A moment as refusals name it to the user: 'YYYY-MM-DD HH:MM' in UTC (the cool-off's end, the withdrawal lock's). */
+export function utcMinute(ms: number): string {
   return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 }
 
