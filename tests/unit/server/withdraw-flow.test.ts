@@ -59,7 +59,7 @@ async function expectAuditClean(): Promise<void> {
 }
 
 describe('config and quotas', () => {
-  it('GET /finance/withdrawconfig lists each coin\'s networks with fee, minimum, maximum and address format, and the fiat terms', async () => {
+  it('R-API-03 GET /finance/withdrawconfig lists each coin\'s networks with fee, minimum, maximum and address format, and the fiat terms', async () => {
     const answer = await call<WithdrawConfig>(server, 'GET', '/finance/withdrawconfig', null);
     expect(answer.errcode).toBe(0);
     const usdt = answer.data?.blockchain.find((coin) => coin.currency === 'USDT');
@@ -67,7 +67,7 @@ describe('config and quotas', () => {
     expect(answer.data?.fiat).toEqual([{ currency: 'USDT', fee: '1', min: '10', max: '50000' }]);
   });
 
-  it('the quotas say the day\'s quota (VIP 0: twice the largest maximum), what today took and what is left', async () => {
+  it('R-API-03 the quotas say the day\'s quota (VIP 0: twice the largest maximum), what today took and what is left', async () => {
     const user = await withdrawingUser(server);
     expect((await withdrawUsdt(server, user, '100')).errcode).toBe(0);
     const chain = await call<WithdrawQuota>(server, 'POST', '/finance/blockChainWithdrawQuota?currency=USDT', user);
@@ -81,7 +81,7 @@ describe('config and quotas', () => {
 });
 
 describe('POST /blockchain/withdraw', () => {
-  it('holds amount plus fee at once, tells the user (256), and answers a repeat with the same withdrawal', async () => {
+  it('R-API-03 R-ENT-13 holds amount plus fee at once, tells the user (256), and answers a repeat with the same withdrawal', async () => {
     const user = await withdrawingUser(server);
     const body = { currency: 'USDT', network: 'TRC20', address: trc20Address(), amount: '100', withdrawPassword: WITHDRAW_PASSWORD };
     const first = (await postWithdraw(server, user, body, { key: 'repeat-key-1' })).json<Answer<Withdrawal>>();
@@ -112,7 +112,7 @@ describe('POST /blockchain/withdraw', () => {
     expect(await usdtUnits(server, poor.userId)).toEqual({ available: 50n * USDT, held: 0n });
   });
 
-  it('R-ERR errcode 101 without the withdrawal password, or without the GA code when GA is bound', async () => {
+  it('R-CLI-06 errcode 101 without the withdrawal password, or without the GA code when GA is bound', async () => {
     const user = await withdrawingUser(server);
     expect((await withdrawUsdt(server, user, '20', { withdrawPassword: undefined })).errcode).toBe(101);
     const secret = await bindGa(server, user);
@@ -149,7 +149,7 @@ describe('POST /blockchain/withdraw', () => {
     expect((await withdrawUsdt(server, other, '20')).errcode).toBe(0);
   });
 
-  it('POST /udun/withdraw takes the same rules and records the custody path', async () => {
+  it('R-API-03 POST /udun/withdraw takes the same rules and records the custody path', async () => {
     const user = await withdrawingUser(server);
     const body = { currency: 'USDT', network: 'TRC20', address: trc20Address(), amount: '30', withdrawPassword: WITHDRAW_PASSWORD };
     const answer = (await postWithdraw(server, user, body, { path: '/udun/withdraw' })).json<Answer<Withdrawal>>();
@@ -159,7 +159,7 @@ describe('POST /blockchain/withdraw', () => {
 });
 
 describe('review by operators', () => {
-  it('approve sends it on the chain; at the network\'s confirmations it completes once: amount out, fee to the fees account, notification 1024', async () => {
+  it('R-ENT-13 approve sends it on the chain; at the network\'s confirmations it completes once: amount out, fee to the fees account, notification 1024', async () => {
     const user = await withdrawingUser(server);
     const made = await withdrawUsdt(server, user, '100');
     const id = made.data!.id;
@@ -196,7 +196,7 @@ describe('review by operators', () => {
     await expectAuditClean();
   });
 
-  it('a rejection releases the hold exactly and tells the user why (512)', async () => {
+  it('R-ENT-13 a rejection releases the hold exactly and tells the user why (512)', async () => {
     const user = await withdrawingUser(server, '123.456789');
     const made = await withdrawUsdt(server, user, '100.123456');
     expect(await usdtUnits(server, user.userId)).toEqual({ available: 22_333_333n, held: 101_123_456n });
