@@ -1,7 +1,7 @@
 /**
  * The cross-user matrix: for every object the API names by an id (orders, notifications, help-desk
  * chats and their images, convert quotes and history, lucky-draw tickets, identity documents and
- * their images, bank accounts, the avatar, balances, deposit addresses and deposits), user A makes one and user B tries
+ * their images, bank accounts, the avatar, balances, deposit addresses and deposits, withdrawals), user A makes one and user B tries
  * every call that takes that id or lists that kind. B must get the answer an unknown object gets
  * (never A's data, never a different refusal that would confirm the id exists) and A's object must
  * be unchanged. Each area that adds objects adds its row here. Prints how many pairs were tried.
@@ -16,6 +16,7 @@ import { mineBlocks, newWatcher, simulateDeposit } from '../helpers/chain';
 import { callApi } from '../helpers/inject';
 import { multipart } from '../helpers/multipart';
 import { buildTestServer, type TestServer } from '../helpers/server';
+import { withdrawingUser, withdrawUsdt } from '../helpers/withdraw';
 
 const BTC_USDT = 301;
 
@@ -187,6 +188,21 @@ describe('another user\'s objects', () => {
     expect(body(await call(stranger, 'POST', '/operator/chain/deposit', { address: ownersAddress, amount: '5' })).errcode).not.toBe(0);
     const owners = body(await call(owner, 'POST', '/blockchain/deposit_history')).data as { list: { txid: string; status: string }[] };
     expect(owners.list).toEqual([expect.objectContaining({ txid: deposit.data.txid, status: 'credited' })]);
+  });
+
+  it('withdrawals: the stranger cannot cancel, list or decide them, and they stay submitted', async () => {
+    const holder = await withdrawingUser(server);
+    const made = (await withdrawUsdt(server, holder, '25')).data!;
+    await expectLikeUnknown(stranger, (id) => ({ method: 'POST', url: `/finance/withdraw_cancel?id=${id}` }), String(made.id), '999999999');
+    const history = body(await call(stranger, 'POST', '/finance/withdraw_history', { offset: 0, limit: 100 })).data as { total: number };
+    expect(history.total).toBe(0);
+    for (const url of [`/operator/withdrawals/approve?id=${made.id}`, `/operator/withdrawals/paid?id=${made.id}`]) expect(body(await call(stranger, 'POST', url)).errcode).not.toBe(0);
+    expect(body(await call(stranger, 'POST', `/operator/withdrawals/reject?id=${made.id}`, { reason: 'not yours' })).errcode).not.toBe(0);
+    expect(body(await call(stranger, 'GET', '/operator/withdrawals')).errcode).not.toBe(0);
+    // The quota is the caller's own: nothing of the holder's withdrawal is used up in it.
+    expect((body(await call(stranger, 'POST', '/finance/blockChainWithdrawQuota?currency=USDT')).data as { usedToday: string }).usedToday).toBe('0.000000');
+    const holders = body(await call(holder, 'POST', '/finance/withdraw_history')).data as { list: { id: number; status: string }[] };
+    expect(holders.list).toEqual([expect.objectContaining({ id: made.id, status: 'submitted' })]);
   });
 
   it('balances: every balance call answers the caller\'s own', async () => {
