@@ -1,10 +1,10 @@
 /**
  * The wallets as the Assets pages show them: every wallet's balances (POST /balance/get without a
- * currency), read when a page opens and again whenever the user's assets change anywhere: this
- * tab's or another tab's transfer, trade or deposit changes the local assets flag, the header's
- * flag timer (ASSET_FLAG_POLL_MS) has the hub read the spot balances again, and a new
- * `session.balances` means a new read here; a balance event on the user's private channel (the
- * hub forwards it to every tab) reads again at once. Values in USDT use the header's prices: the
+ * currency), read when a page opens and again whenever the user's assets change anywhere. The
+ * header follows the changes for every tab (the local assets flag, checked every
+ * ASSET_FLAG_POLL_MS, and the balance events of the user's private channel, from this device or
+ * another) by having the hub read the balances again; a new `session.balances` means a new read
+ * here. Values in USDT use the header's prices: the
  * last price of each coin's USDT market, watched while a page shows them.
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -13,7 +13,6 @@ import { balanceGetCall, type Balance, type WalletBalances } from '../../../shar
 import { walletValues } from '../../../shared/valuation';
 import { callApi } from '../../api/client';
 import { heldCurrencies, usdtMarketIds, usdtPriceOf } from '../../layout/header/headerLogic';
-import { hubStore } from '../../state/hub-store';
 import { useQuotes, useSymbols } from '../../state/hub';
 import { session } from '../../state/session';
 
@@ -35,7 +34,6 @@ export function useWalletBalances(): { wallets: WalletsState; reload: () => void
   const [generation, setGeneration] = useState(0);
   const { balances } = useSnapshot(session);
   const reload = useCallback(() => setGeneration((value) => value + 1), []);
-  useEffect(() => hubStore.onRealtime((message) => (message.kind === 'balance' ? reload() : undefined)), [reload]);
   useEffect(() => {
     let current = true;
     void readWallets().then((answer) => {

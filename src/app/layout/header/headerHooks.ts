@@ -6,6 +6,7 @@
  */
 import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
 import { ASSET_FLAG_POLL_MS, SCROLL_THRESHOLD_PX } from '../../../shared/constants';
+import { hubStore } from '../../state/hub-store';
 import { loadBalances, readAssetsFlag } from '../../state/session';
 import { FIT_LEVELS, nextFitState, type FitState, type HeaderFit } from './headerLogic';
 
@@ -98,7 +99,10 @@ export function useWaitedOut(): boolean {
 
 /**
  * While signed in: reads the balances once, then again whenever the local assets flag changes
- * (another screen or tab traded, transferred or deposited), checked every ASSET_FLAG_POLL_MS.
+ * (another screen or tab of this browser traded, transferred or deposited), checked every
+ * ASSET_FLAG_POLL_MS, and whenever the user's private channel says they moved (a fill, a
+ * transfer, a deposit: also from another device). The hub dropped its copy on that event, so
+ * every tab's read is one request for all of them.
  */
 export function useBalancesFollowFlag(signedIn: boolean): void {
   useEffect(() => {
@@ -111,7 +115,13 @@ export function useBalancesFollowFlag(signedIn: boolean): void {
       flag = current;
       void loadBalances();
     }, ASSET_FLAG_POLL_MS);
-    return () => window.clearInterval(timer);
+    const stopListening = hubStore.onRealtime((message) => {
+      if (message.kind === 'balance') void loadBalances();
+    });
+    return () => {
+      window.clearInterval(timer);
+      stopListening();
+    };
   }, [signedIn]);
 }
 
