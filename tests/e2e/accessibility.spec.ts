@@ -98,6 +98,7 @@ const TRADER_SCREENS: Screen[] = [
   { path: '/en/Assets/AssetDeposit' },
   { path: '/en/Assets/DepositHistory' },
   { path: '/en/Assets' },
+  { path: '/en/Assets', then: openFirst('assets-transfer') },
   { path: '/en/Assets/AssetSpot' },
   { path: '/en/Assets/AssetContract' },
   { path: '/en/Assets/Finance' },
