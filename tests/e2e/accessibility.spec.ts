@@ -112,6 +112,7 @@ const OPERATOR_SCREENS: Screen[] = [
   { path: '/en/operator' },
   { path: '/en/operator/users' },
   { path: '/en/operator/identity' },
+  { path: '/en/operator/withdrawals' },
   { path: '/en/operator/content' },
   { path: '/en/operator/notify' },
   { path: '/en/operator/settings' },

@@ -21,7 +21,7 @@ import { StatusMessage } from '../../ui/StatusMessage';
 import { TabLinks } from '../../ui/Tabs';
 import styles from './operator.module.css';
 
-export type ConsoleSection = 'overview' | 'users' | 'identity' | 'content' | 'notify' | 'settings' | 'helpdesk';
+export type ConsoleSection = 'overview' | 'users' | 'identity' | 'withdrawals' | 'content' | 'notify' | 'settings' | 'helpdesk';
 
 const localeRoute = getRouteApi('/{-$locale}');
 
@@ -44,6 +44,7 @@ function ConsoleNavigation({ section }: { section: ConsoleSection }) {
     { key: 'overview', to: '/operator', label: t`Overview` },
     { key: 'users', to: '/operator/users', label: t`Users` },
     { key: 'identity', to: '/operator/identity', label: t`Identity` },
+    { key: 'withdrawals', to: '/operator/withdrawals', label: t`Withdrawals` },
     { key: 'content', to: '/operator/content', label: t`Publishing` },
     { key: 'notify', to: '/operator/notify', label: t`Notifications` },
     { key: 'settings', to: '/operator/settings', label: t`Site settings` },
