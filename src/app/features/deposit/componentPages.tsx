@@ -1,19 +1,14 @@
 /**
- * The deposit area's component pages (spec 2: /Assets/Components/{Page}): the deposit form on its
- * own, and the deposit records (DWRecords: deposits for now; the withdrawal round adds its own).
- * The catch-all route loads this file only when one opens; a visitor is asked to log in.
+ * The deposit area's component page (spec 2: /Assets/Components/AssetDeposit): the deposit form on
+ * its own. The catch-all route loads this file only when it opens; a visitor is asked to log in.
+ * DWRecords, deposits beside withdrawals, is composed where both areas meet
+ * (routes/{-$locale}/-components/DWRecords.tsx).
  */
 import { useLingui } from '@lingui/react/macro';
 import { SignedInOnly } from '../../layout/SignedInOnly';
-import { DepositHistoryScreen } from './DepositHistoryScreen';
 import { DepositScreen } from './DepositScreen';
 
 export function AssetDepositPage() {
   const { t } = useLingui();
   return <SignedInOnly prompt={t`Log in to see your assets.`}>{() => <DepositScreen />}</SignedInOnly>;
-}
-
-export function DWRecordsPage() {
-  const { t } = useLingui();
-  return <SignedInOnly prompt={t`Log in to see your assets.`}>{() => <DepositHistoryScreen />}</SignedInOnly>;
 }

@@ -22,6 +22,8 @@ const exchange = () => import('../../../features/exchange/componentPages');
 const convert = () => import('../../../features/convert/componentPages');
 const deposit = () => import('../../../features/deposit/componentPages');
 const wallets = () => import('../../../features/wallets/componentPages');
+const withdraw = () => import('../../../features/withdraw/componentPages');
+const dwRecords = () => import('./DWRecords');
 
 const PAGES: Record<string, ComponentPage> = {
   '/Home/Components/HomeBanners': part(home, (module) => module.HomeBannersPage),
@@ -51,7 +53,10 @@ const PAGES: Record<string, ComponentPage> = {
   '/Convert/Components/ConvertForm': part(convert, (module) => module.ConvertFormPage, true),
   '/Convert/Components/ConvertTable': part(convert, (module) => module.ConvertTablePage, true),
   '/Assets/Components/AssetDeposit': part(deposit, (module) => module.AssetDepositPage),
-  '/Assets/Components/DWRecords': part(deposit, (module) => module.DWRecordsPage, true),
+  '/Assets/Components/DWRecords': part(dwRecords, (module) => module.DWRecordsPage, true),
+  '/Assets/Components/AssetWithdraw': part(withdraw, (module) => module.AssetWithdrawPage),
+  '/Assets/Components/BlockChainWithdrawForm': part(withdraw, (module) => module.BlockChainWithdrawFormPage),
+  '/Assets/Components/WithdrawForm': part(withdraw, (module) => module.WithdrawFormPage),
   '/Assets/Components/AssetLeftMenu': part(wallets, (module) => module.AssetLeftMenuPage),
   '/Assets/Components/AssetSpot': part(wallets, (module) => module.AssetSpotPage, true),
   '/Assets/Components/AssetTotal': part(wallets, (module) => module.AssetTotalPage),
