@@ -89,14 +89,20 @@ export function totalAssetValue(holdings: AssetHoldings, priceOf: PriceOf): stri
   return formatUnits(total, SCALE_MAX);
 }
 
+/** Every wallet's balances, as POST /balance/get answers them (plain currency codes in each). */
+export type WalletHoldings<Wallet extends string> = Readonly<Record<Wallet | 'spot' | 'futures', readonly ValuedBalance[]>>;
+
 /**
- * Each wallet's value in USDT and the total of the Assets overview: every balance of every
- * wallet (spot, futures, finance, loan: all the user's money, wherever a transfer put it) valued
- * as totalAssetValue values it. Each balance is valued on its own and the sums are exact, so the
- * wallets' values add up to the total to the last unit; only the display truncates.
+ * The Assets overview: each wallet's value in USDT (every balance in it, valued as
+ * totalAssetValue values it), and the total asset value exactly as spec 4 counts it and the
+ * header shows it: the spot wallet and the futures wallet's USDT (FTUSDT), plus loans, staking
+ * and savings as their areas supply them. Money in the finance or loan wallet that is in no
+ * product, or a coin other than USDT in the futures wallet, shows in its wallet but is not part of
+ * the total (R-STATE-09).
  */
-export function walletValues<Wallet extends string>(wallets: Readonly<Record<Wallet, readonly ValuedBalance[]>>, priceOf: PriceOf): { byWallet: Record<Wallet, string>; total: string } {
+export function walletValues<Wallet extends string>(wallets: WalletHoldings<Wallet>, priceOf: PriceOf, products: Omit<AssetHoldings, 'balances'> = {}): { byWallet: Record<Wallet, string>; total: string } {
   const entries = Object.entries(wallets) as [Wallet, readonly ValuedBalance[]][];
   const byWallet = Object.fromEntries(entries.map(([wallet, balances]) => [wallet, totalAssetValue({ balances }, priceOf)])) as Record<Wallet, string>;
-  return { byWallet, total: totalAssetValue({ balances: entries.flatMap(([, balances]) => balances) }, priceOf) };
+  const counted = [...wallets.spot, ...wallets.futures.filter((balance) => balance.currency.toUpperCase() === VALUE_CURRENCY)];
+  return { byWallet, total: totalAssetValue({ ...products, balances: counted }, priceOf) };
 }

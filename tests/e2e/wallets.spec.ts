@@ -1,5 +1,5 @@
-// Proves the Assets pages in Chromium against the real server: the overview's total is the sum of
-// its wallets; a transfer from spot to futures through the dialog moves exactly its amount, and a
+// Proves the Assets pages in Chromium against the real server: the overview's total counts the
+// spot wallet and the futures USDT, as spec 4 and the header do; a transfer from spot to futures through the dialog moves exactly its amount, and a
 // second open tab sees it without reloading; the asset flow lists the transfer's two movements.
 // trader1 moves 1.5 USDT into its futures wallet, which no other test reads; its spot USDT may
 // move meanwhile (other suites trade for it), so the spot side is checked in the asset flow, not
@@ -28,8 +28,8 @@ async function futuresUsdt(page: Page): Promise<bigint> {
 test.describe('wallets', () => {
   test.use({ viewport: DESKTOP });
 
-  test('R-STATE-09 R-VAL-10 the overview total is the sum of the wallets; a transfer spot -> futures moves its amount, a second tab sees it, the asset flow lists it', async ({ context }) => {
-    await signInContext(context, USER);
+  test('R-STATE-09 R-VAL-10 the overview total is spot plus the futures USDT; a transfer spot -> futures moves its amount, a second tab sees it, the asset flow lists it', async ({ context }) => {
+    const csrfToken = await signInContext(context, USER);
     const overview = await context.newPage();
     await overview.goto('/en/Assets');
     await expect(overview.getByTestId('page-title')).toHaveText('Assets');
@@ -39,9 +39,12 @@ test.describe('wallets', () => {
     await expect(overview.getByTestId('assets-wallet')).toHaveCount(4);
     // Read in one go: the total and the wallets of the same render.
     const figures = (await overview.evaluate(
-      `({ total: document.querySelector('[data-testid="assets-total"]').dataset.value, wallets: [...document.querySelectorAll('[data-testid="assets-wallet"]')].map((row) => row.dataset.value) })`,
-    )) as { total: string; wallets: string[] };
-    expect(figures.wallets.reduce((sum, value) => sum + units(value), 0n)).toBe(units(figures.total));
+      `({ total: document.querySelector('[data-testid="assets-total"]').dataset.value, wallets: Object.fromEntries([...document.querySelectorAll('[data-testid="assets-wallet"]')].map((row) => [row.dataset.wallet, row.dataset.value])) })`,
+    )) as { total: string; wallets: Record<string, string> };
+    // Spec 4 counts the spot wallet and the futures USDT (FTUSDT); the demo trader's futures wallet holds USDT alone.
+    const futuresCoins = (((await (await context.request.post('/api/v1/balance/get', { data: {}, headers: { 'X-XSRF-TOKEN': csrfToken } })).json()) as { data: { futures: { currency: string }[] } }).data.futures).map((balance) => balance.currency);
+    expect(futuresCoins.every((currency) => currency === 'USDT'), futuresCoins.join()).toBe(true);
+    expect(units(figures.wallets.spot ?? '') + units(figures.wallets.futures ?? '')).toBe(units(figures.total));
 
     const futures = await context.newPage();
     await futures.goto('/en/Assets/AssetContract');

@@ -1,4 +1,4 @@
-/** Proves the total asset value of the Assets overview over the real calls: every wallet of POST /balance/get valued in USDT adds up to the total, and a transfer between wallets moves value without changing the total (R-STATE-09). */
+/** Proves the total asset value of the Assets overview over the real calls: every wallet of POST /balance/get valued in USDT, the total counting spot and the futures USDT as spec 4 does, and what a transfer between wallets does to each (R-STATE-09). */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WalletBalances } from '../../../src/shared/api/balance';
@@ -36,8 +36,8 @@ afterAll(async () => {
   await server.close();
 });
 
-describe('the total asset value of every wallet', () => {
-  it('R-STATE-09 values each wallet, FTUSDT at par, and the wallets add up to the total; areas not built yet add nothing', async () => {
+describe('the total asset value and the wallets', () => {
+  it('R-STATE-09 values each wallet, FTUSDT at par; the total is spot plus FTUSDT; areas not built yet add nothing', async () => {
     const { byWallet, total } = walletValues(await wallets(), priceOf);
     // 1234.567891 + 0.01234567 * 60000.12345678 (down) + 1.5 * 3000
     expect(byWallet).toEqual({ spot: '6475.30961515', futures: '100.00000000', finance: '0.00000000', loan: '0.00000000' });
@@ -45,14 +45,16 @@ describe('the total asset value of every wallet', () => {
     expect(formatAssetTotal(total)).toBe('6575.309');
   });
 
-  it('R-STATE-09 a transfer moves value between wallets and leaves the total as it was', async () => {
+  it('R-STATE-09 USDT moved spot -> futures stays in the total; a coin moved to the finance wallet, in no product, leaves it', async () => {
     const before = walletValues(await wallets(), priceOf);
     await transfer('spot', 'futures', 'USDT', '34.5');
+    const afterFutures = walletValues(await wallets(), priceOf);
+    expect(afterFutures.total).toBe(before.total);
+    expect(afterFutures.byWallet.futures).toBe('134.50000000');
     await transfer('spot', 'finance', 'ETH', '0.5');
     const after = walletValues(await wallets(), priceOf);
-    expect(after.total).toBe(before.total);
-    expect(after.byWallet.futures).toBe('134.50000000');
     expect(after.byWallet.finance).toBe('1500.00000000');
     expect(after.byWallet.spot).toBe('4940.80961515');
+    expect(after.total).toBe('5075.30961515');
   });
 });

@@ -65,20 +65,29 @@ describe('totalAssetValue', () => {
 });
 
 describe('walletValues', () => {
-  it('R-STATE-09 values each wallet, and the wallets add up to the total to the last unit', () => {
+  it('R-STATE-09 values each wallet; the total counts spot and the futures USDT only, as the header does', () => {
     const { byWallet, total } = walletValues(
       {
         spot: [
           { currency: 'USDT', balance: '0.0001' },
           { currency: 'BTC', balance: '0.00000003' },
         ],
-        futures: [{ currency: 'USDT', balance: '1000' }],
+        futures: [
+          { currency: 'USDT', balance: '1000' },
+          { currency: 'BTC', balance: '1' },
+        ],
         finance: [{ currency: 'ETH', balance: '0.1' }],
         loan: [],
       },
       priceOf,
     );
-    expect(byWallet).toEqual({ spot: '0.00190001', futures: '1000.00000000', finance: '300.00000000', loan: '0.00000000' });
-    expect(total).toBe('1300.00190001');
+    expect(byWallet).toEqual({ spot: '0.00190001', futures: '61000.50000000', finance: '300.00000000', loan: '0.00000000' });
+    expect(total).toBe('1000.00190001');
+    expect(total).toBe(totalAssetValue({ balances: [{ currency: 'USDT', balance: '0.0001' }, { currency: 'BTC', balance: '0.00000003' }, { currency: 'FTUSDT', balance: '1000' }] }, priceOf));
+  });
+
+  it('R-STATE-09 adds the products the areas supply: running loans, staking, active savings', () => {
+    const { total } = walletValues({ spot: [{ currency: 'USDT', balance: '10' }], futures: [] }, priceOf, { staking: [{ asset: 'USDT', amount: '5' }], savings: [{ status: 1, amountValue: '2' }, { status: 3, amountValue: '100' }] });
+    expect(total).toBe('17.00000000');
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The total asset value of the Assets overview (spec 4, R-STATE-09): every wallet's balances in
- * USDT, truncated to 3 decimals (spec 9, R-VAL-10), masked by the header's eye toggle (the same
+ * The total asset value of the Assets overview (spec 4, R-STATE-09, the header's figure): the spot
+ * wallet and the futures USDT (FTUSDT) in USDT, truncated to 3 decimals (spec 9, R-VAL-10), masked by the header's eye toggle (the same
  * remembered choice: hiding it in one place hides it in both), with Deposit, Withdraw and
  * Transfer. Areas that do not exist yet (loans, staking, savings orders) add nothing until their
  * issues bring them. AssetTotalApp is the phone's card of the same figure.
@@ -40,6 +40,9 @@ export function AssetTotal({ total, ready, onTransfer, variant = 'page' }: { tot
           {ready && total !== null ? maskAmount(format(total), hidden) : '…'}
         </span>{' '}
         <span className={styles.muted}>{VALUE_CURRENCY}</span>
+      </p>
+      <p className={`${styles.muted} ${styles.totalNote}`} data-testid="assets-total-note">
+        {t`Counts the spot account and the futures account's USDT. The finance and loan accounts count through their products.`}
       </p>
       <div className={styles.actions}>
         <ButtonLink to={DEPOSIT_PATH} data-testid="assets-deposit">

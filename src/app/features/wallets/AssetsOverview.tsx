@@ -1,7 +1,8 @@
 /**
  * /Assets: the total asset value (AssetTotal) and each wallet's value in USDT, each wallet
- * linking to its page, with the transfer dialog one press away. The wallets' values add up to
- * the total exactly (walletValues); the data attributes carry the untruncated sums for tests.
+ * linking to its page, with the transfer dialog one press away. The total counts what spec 4
+ * counts (walletValues), so the finance and loan wallets' free balances are shown beside it but
+ * not in it; the data attributes carry the untruncated sums for tests.
  */
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
