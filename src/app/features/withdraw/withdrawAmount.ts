@@ -36,7 +36,8 @@ export function withdrawScale(terms: WithdrawTerms, quota: WithdrawQuota | null)
 /** Units of a server amount at the scale (an amount with more decimals than the scale is cut, never rounded up). */
 function unitsAt(text: string, scale: number): bigint {
   const [whole = '0', fraction = ''] = text.split('.');
-  return parseUnits(`${whole}.${fraction.slice(0, scale)}`, scale);
+  const kept = fraction.slice(0, scale);
+  return parseUnits(kept === '' ? whole : `${whole}.${kept}`, scale);
 }
 
 export function amountFigures(amount: string, terms: WithdrawTerms, quota: WithdrawQuota | null): AmountFigures {
