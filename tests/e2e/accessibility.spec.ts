@@ -106,6 +106,8 @@ const TRADER_SCREENS: Screen[] = [
   { path: '/en/Assets/FundDetails' },
   { path: '/en/Assets/FinanceRecord' },
   { path: '/en/Assets/LoanHistory' },
+  { path: '/en/Assets/AssetWithdraw' },
+  { path: '/en/Assets/WithdrawHistory' },
 ];
 
 const OPERATOR_SCREENS: Screen[] = [

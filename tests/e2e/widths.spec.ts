@@ -30,6 +30,8 @@ const SCREENS = [
   '/Assets/AssetSpot',
   '/Assets/FundDetails',
   '/Assets/LoanHistory',
+  '/Assets/AssetWithdraw',
+  '/Assets/WithdrawHistory',
   '/LotteryCheckIn',
   '/Profile/Award/Luckydraw',
   '/Profile/DashBoard',
