@@ -89,7 +89,8 @@ test.describe('visitor', () => {
 
   test('R-HEAD-12 the header is compact under 1280 px: the navigation moves into a 375 px drawer', async ({ page }) => {
     await page.setViewportSize({ width: 1200, height: 800 });
-    await page.goto('/en');
+    // Not the home page: its popup notice would close the drawer opened before it (as in R-HEAD-02).
+    await page.goto('/en/quotes');
     const header = page.getByTestId('header');
     await expect(header).toHaveAttribute('data-compact', 'true');
     await expect(page.locator('[data-testid^="nav-group-"]')).toHaveCount(0);
@@ -356,7 +357,8 @@ test.describe('phone', () => {
   });
 
   test('R-HEAD-03 a visitor on a phone: the avatar goes to login; the menu drawer offers Log in and Register', async ({ page }) => {
-    await page.goto('/en');
+    // Not the home page: its popup notice would close the drawer opened before it (as in R-HEAD-02).
+    await page.goto('/en/quotes');
     await expect(page.getByTestId('login-link')).toHaveCount(0);
     await page.getByTestId('menu-button').click();
     await expect(page.getByTestId('drawer-login')).toHaveAttribute('href', '/en/login');
