@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { markContext, readRequestLog, resetRequestLog } from './request-log';
 import { signInContext } from './support/signin';
-import { expect, test, type BrowserContext, type Page } from './support/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from './support/test';
 import { trimZeros } from '../../src/shared/decimal';
 
 const DESKTOP = { width: 1440, height: 900 };
@@ -55,6 +55,37 @@ async function shownAvailable(page: Page, side: 'buy' | 'sell'): Promise<bigint>
   const match = /^(\d+)\.(\d+) /.exec(text);
   expect(match, text).not.toBeNull();
   return BigInt(`${match![1]}${match![2]!.padEnd(8, '0')}`);
+}
+
+/**
+ * The merchant's exchange page with its buy form, for the tests of lost order answers (the
+ * merchant's orders: other tests cancel only theirs by price, never all of them). rowsAt finds the
+ * open orders at a price; cancelAt cancels the merchant's open orders at the prices and answers
+ * how many there were.
+ */
+async function openMerchantBuyForm(browser: Browser) {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const csrf = await signInContext(context, 'merchant@demo.exchange');
+  const page = await context.newPage();
+  await page.goto(PAGE);
+  await expect(page.getByTestId('header')).toHaveAttribute('data-session', 'signedIn');
+  const form = page.getByTestId('order-form-buy');
+  const { bid } = await bestPrices(page);
+  const cancelAt = async (prices: string[]): Promise<number> => {
+    const active = await context.request.post('/api/v1/exchange/activeorders', { data: {}, headers: { 'X-XSRF-TOKEN': csrf } });
+    const mine = ((await active.json()) as { data: { id: number; price: string | null }[] }).data.filter((order) => prices.includes(order.price ?? ''));
+    for (const order of mine) await context.request.post(`/api/v1/exchange/cancelorder?id=${order.id}`, { data: {}, headers: { 'X-XSRF-TOKEN': csrf } });
+    return mine.length;
+  };
+  return {
+    context,
+    page,
+    form,
+    bid,
+    lost: form.getByTestId('order-lost-buy'),
+    rowsAt: (price: string) => page.getByTestId('open-orders').getByTestId('order-row').filter({ hasText: trimZeros(price) }),
+    cancelAt,
+  };
 }
 
 test.describe('exchange', () => {
@@ -230,16 +261,7 @@ test.describe('exchange', () => {
   });
 
   test('an order whose answer is lost says the outcome is unknown, then finds it; an order that never arrived is said so and, sent again, is placed once', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    // The merchant's orders: other tests cancel only theirs by price, never all of them.
-    const csrf = await signInContext(context, 'merchant@demo.exchange');
-    const page = await context.newPage();
-    await page.goto(PAGE);
-    await expect(page.getByTestId('header')).toHaveAttribute('data-session', 'signedIn');
-    const form = page.getByTestId('order-form-buy');
-    const lost = form.getByTestId('order-lost-buy');
-    const { bid } = await bestPrices(page);
-    const rowsAt = (price: string) => page.getByTestId('open-orders').getByTestId('order-row').filter({ hasText: trimZeros(price) });
+    const { context, page, form, bid, lost, rowsAt, cancelAt } = await openMerchantBuyForm(browser);
 
     // The server places the order, but its answer is lost on the way back (a proxy's 502).
     const placedPrice = scaled(bid, 50);
@@ -272,23 +294,13 @@ test.describe('exchange', () => {
     await expect(page.getByTestId('toast').filter({ hasText: 'Order placed' })).toBeVisible();
     await expect(rowsAt(retriedPrice)).toHaveCount(1);
 
-    const active = await context.request.post('/api/v1/exchange/activeorders', { data: {}, headers: { 'X-XSRF-TOKEN': csrf } });
-    const mine = ((await active.json()) as { data: { id: number; price: string | null }[] }).data.filter((order) => [placedPrice, retriedPrice].includes(order.price ?? ''));
-    expect(mine).toHaveLength(2);
-    for (const order of mine) await context.request.post(`/api/v1/exchange/cancelorder?id=${order.id}`, { data: {}, headers: { 'X-XSRF-TOKEN': csrf } });
+    expect(await cancelAt([placedPrice, retriedPrice])).toBe(2);
     await context.close();
   });
 
   test('an order whose answer is lost while the server stays unreachable says it is not known whether it was placed and offers a check, which finds it once the server answers', async ({ browser }) => {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    const csrf = await signInContext(context, 'merchant@demo.exchange');
-    const page = await context.newPage();
-    await page.goto(PAGE);
-    await expect(page.getByTestId('header')).toHaveAttribute('data-session', 'signedIn');
-    const form = page.getByTestId('order-form-buy');
-    const lost = form.getByTestId('order-lost-buy');
+    const { context, page, form, bid, lost, rowsAt, cancelAt } = await openMerchantBuyForm(browser);
     const checkAgain = form.getByTestId('order-lost-check-buy');
-    const { bid } = await bestPrices(page);
     const price = scaled(bid, 40);
 
     // The server places the order but its answer is lost, and the tab's lookups of the user's
@@ -318,13 +330,9 @@ test.describe('exchange', () => {
     await checkAgain.click();
     await expect(page.getByTestId('toast').filter({ hasText: 'Order placed' })).toBeVisible();
     await expect(lost).toHaveCount(0);
-    const rows = page.getByTestId('open-orders').getByTestId('order-row').filter({ hasText: trimZeros(price) });
-    await expect(rows).toHaveCount(1);
+    await expect(rowsAt(price)).toHaveCount(1);
 
-    const active = await context.request.post('/api/v1/exchange/activeorders', { data: {}, headers: { 'X-XSRF-TOKEN': csrf } });
-    const mine = ((await active.json()) as { data: { id: number; price: string | null }[] }).data.filter((order) => order.price === price);
-    expect(mine).toHaveLength(1);
-    await context.request.post(`/api/v1/exchange/cancelorder?id=${mine[0]!.id}`, { data: {}, headers: { 'X-XSRF-TOKEN': csrf } });
+    expect(await cancelAt([price])).toBe(1);
     await context.close();
   });
 
