@@ -73,11 +73,10 @@ export function BlockchainWithdrawForm({ coins, initialCoin, ...props }: Withdra
           {(control) => (
             <NetworkSelector
               {...control}
-              networks={networks.map(({ network: id, name, fee }) => ({
-                id,
-                name,
-                note: t`Fee ${trimZeros(fee)} ${chosenCoin}`,
-              }))}
+              networks={networks.map(({ network: id, name, fee }) => {
+                const networkFee = trimZeros(fee);
+                return { id, name, note: t`Fee ${networkFee} ${chosenCoin}` };
+              })}
               value={network.network}
               onValueChange={setNetworkId}
               label={t`Network: ${chosenNetwork}`}

@@ -36,6 +36,7 @@ export function WithdrawAmount({ currency, terms, quota, value, onChange, figure
   const fee = trimZeros(terms.fee);
   const data = quota.phase === 'ready' ? quota.data : null;
   const available = data ? trimZeros(data.available) : null;
+  const dailyQuota = data ? trimZeros(data.dailyQuota) : null;
   const remaining = problem?.kind === 'overQuota' ? trimZeros(problem.remaining) : '';
   const problems: Record<NonNullable<typeof problem>['kind'], string> = {
     belowMin: t`The minimum is ${min} ${currency}.`,
@@ -64,7 +65,7 @@ export function WithdrawAmount({ currency, terms, quota, value, onChange, figure
       <StatGroup label={t`Limits`}>
         <Stat label={t`Minimum`} value={`${min} ${currency}`} testId="withdraw-min" />
         <Stat label={t`Maximum per withdrawal`} value={`${max} ${currency}`} testId="withdraw-max" />
-        <Stat label={t`Left today`} value={data ? `${trimZeros(data.remainingToday)} ${currency}` : '…'} note={data ? t`of ${trimZeros(data.dailyQuota)} ${currency} a day` : undefined} testId="withdraw-remaining" />
+        <Stat label={t`Left today`} value={data ? `${trimZeros(data.remainingToday)} ${currency}` : '…'} note={dailyQuota !== null ? t`of ${dailyQuota} ${currency} a day` : undefined} testId="withdraw-remaining" />
       </StatGroup>
     </div>
   );
