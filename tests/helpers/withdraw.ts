@@ -7,7 +7,8 @@ import crypto from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { ChainSimulator } from '../../server/chain/simulator';
 import { userBalances } from '../../server/ledger/ledger';
-import { WithdrawalRound } from '../../server/modules/withdraw/round';
+import { withdrawalRound } from '../../server/modules/withdraw/round';
+import type { RepeatingRound } from '../../server/core/rounds';
 import type { Withdrawal } from '../../src/shared/api/withdraw';
 import { creditUser, type TestUser } from './auth';
 import { callApi } from './inject';
@@ -46,8 +47,9 @@ export async function withdrawUsdt(server: TestServer, user: TestUser, amount: s
   return (await postWithdraw(server, user, body)).json<Answer<Withdrawal>>();
 }
 
-export function newRound(server: TestServer): WithdrawalRound {
-  return new WithdrawalRound(server.context, new ChainSimulator(server.context.now), server.app.engine);
+/** A withdrawal round of the test's own: `runNow()` sends what is approved and completes what is confirmed. */
+export function newRound(server: TestServer): RepeatingRound<void> {
+  return withdrawalRound(server.context, new ChainSimulator(server.context.now), server.app.engine);
 }
 
 /** The user's USDT in the spot wallet, in units: available and held. */

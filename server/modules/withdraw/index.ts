@@ -8,13 +8,13 @@
 import type { FastifyInstance } from 'fastify';
 import { ChainSimulator } from '../../chain/simulator';
 import type { AppModule } from '../module';
-import { WithdrawalRound } from './round';
+import { withdrawalRound } from './round';
 import { withdrawRoutes } from './routes';
 
 async function register(api: FastifyInstance): Promise<void> {
   const chain = new ChainSimulator(api.context.now);
-  const round = new WithdrawalRound(api.context, chain, api.engine);
-  withdrawRoutes(api, { context: api.context, publisher: api.engine, chain, sendApproved: () => round.poll() });
+  const round = withdrawalRound(api.context, chain, api.engine);
+  withdrawRoutes(api, { context: api.context, publisher: api.engine, chain, sendApproved: () => round.runNow() });
   api.addHook('onListen', async () => round.start());
   api.addHook('onClose', async () => round.stop());
 }

@@ -176,14 +176,14 @@ describe('review by operators', () => {
     expect((await call(server, 'POST', `/finance/withdraw_cancel?id=${id}`, user)).errcode).toBe(ERRCODES.withdrawalNotPending);
 
     mineBlocks(server, TRC20_CONFIRMATIONS - 1);
-    await newRound(server).poll();
+    await newRound(server).runNow();
     let history = await call<{ list: Withdrawal[] }>(server, 'POST', '/finance/withdraw_history', user);
     expect(history.data?.list[0]).toMatchObject({ id, status: 'broadcast', confirmations: TRC20_CONFIRMATIONS - 1 });
     expect(await usdtUnits(server, user.userId)).toEqual({ available: 899n * USDT, held: 101n * USDT });
 
     mineBlocks(server, 1);
-    await Promise.all([newRound(server).poll(), newRound(server).poll()]);
-    await newRound(server).poll();
+    await Promise.all([newRound(server).runNow(), newRound(server).runNow()]);
+    await newRound(server).runNow();
     history = await call<{ list: Withdrawal[] }>(server, 'POST', '/finance/withdraw_history', user);
     expect(history.data?.list[0]).toMatchObject({ id, status: 'completed', confirmations: TRC20_CONFIRMATIONS });
     expect(await usdtUnits(server, user.userId)).toEqual({ available: 899n * USDT, held: 0n });

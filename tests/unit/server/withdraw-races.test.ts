@@ -122,7 +122,7 @@ describe('concurrent withdrawals', () => {
     expect(codes.filter((code) => code === 0)).toHaveLength(1);
     expect(codes.filter((code) => code === ERRCODES.withdrawalNotPending)).toHaveLength(RACERS - 1);
     mineBlocks(server, 20);
-    await Promise.all([newRound(server).poll(), newRound(server).poll()]);
+    await Promise.all([newRound(server).runNow(), newRound(server).runNow()]);
     const spot = await usdtUnits(server, user.userId);
     // Approved and completed: 200 paid out; rejected or cancelled: all 300 back.
     expect([{ available: 100n * USDT, held: 0n }, { available: 300n * USDT, held: 0n }]).toContainEqual(spot);

@@ -7,7 +7,7 @@
  * and notifies the user.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   operatorIdentityDecideCall,
   operatorIdentityListCall,
@@ -15,122 +15,77 @@ import {
   REJECT_REASON_MAX,
   type OperatorIdentity,
 } from '../../../shared/api/identity';
-import { ERROR_TOAST_MS, IDENTITY_STATUS } from '../../../shared/constants';
+import { IDENTITY_STATUS } from '../../../shared/constants';
 import { formatDate } from '../../../shared/format';
 import { callApi } from '../../api/client';
 import { useLanguage } from '../../i18n/useLanguage';
-import { showToast } from '../../state/hub-store';
-import { Badge } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { Dialog } from '../../ui/Dialog';
-import { FormField, inputClassName } from '../../ui/FormField';
-import { Panel } from '../../ui/Panel';
 import { StatusMessage } from '../../ui/StatusMessage';
-import { TabPanel, Tabs } from '../../ui/Tabs';
-import { operatorFormRefusal } from './formRefusal';
+import { queueTable, RejectReasonField, ReviewQueuePanel, useDecision, useQueueColumns, useReviewQueue, type QueueState } from './reviewQueue';
 import { useIdentityText } from './UsersSection';
 import styles from './operator.module.css';
 
-type QueueState = 'waiting' | 'all';
 const QUEUE_PAGE = 50;
 
-async function readQueue(state: QueueState): Promise<OperatorIdentity[] | null> {
-  try {
-    const rows = await callApi(operatorIdentityListCall, { query: { state, limit: QUEUE_PAGE } });
-    return rows === false ? null : rows;
-  } catch (error) {
-    console.warn('Failed to read the identity submissions', error);
-    return null;
-  }
+function readQueue(state: QueueState): Promise<OperatorIdentity[] | false> {
+  return callApi(operatorIdentityListCall, { query: { state, limit: QUEUE_PAGE } });
 }
 
 export function IdentitySection() {
   const { t } = useLingui();
   const language = useLanguage();
   const identity = useIdentityText();
-  const [state, setState] = useState<QueueState>('waiting');
-  const [rows, setRows] = useState<OperatorIdentity[] | null | 'loading'>('loading');
+  const queue = useReviewQueue(readQueue, 'Failed to read the identity submissions');
   const [open, setOpen] = useState<OperatorIdentity | null>(null);
 
-  const fetchQueue = useCallback((which: QueueState) => {
-    void readQueue(which).then(setRows);
-  }, []);
-  useEffect(() => fetchQueue('waiting'), [fetchQueue]);
-  const show = (which: QueueState) => {
-    setState(which);
-    setRows('loading');
-    fetchQueue(which);
-  };
-
+  const { first, last } = useQueueColumns<OperatorIdentity>({
+    status: (row) => identity(row.status),
+    decidable: (row) => row.status === IDENTITY_STATUS.created || row.status === IDENTITY_STATUS.reviewing,
+    reviewLabel: (id) => t`Review submission ${id}`,
+    onOpen: setOpen,
+    testId: 'identity-review',
+  });
   const columns: DataColumn<OperatorIdentity>[] = [
-    { key: 'id', label: t`ID`, cell: (row) => row.id, width: '5rem' },
-    { key: 'account', label: t`Account`, cell: (row) => <span className={styles.error}>{row.contact || row.userId}</span> },
+    ...first,
     { key: 'name', label: t`Name`, cell: (row) => row.realName },
     { key: 'sent', label: t`Sent`, cell: (row) => formatDate(row.submittedAt, language, { withTime: true }), hideOnPhone: true },
-    {
-      key: 'status',
-      label: t`Status`,
-      cell: (row) => {
-        const shown = identity(row.status);
-        return <Badge tone={shown.tone}>{shown.text}</Badge>;
-      },
-    },
-    {
-      key: 'open',
-      label: t`Actions`,
-      align: 'end',
-      cell: (row) => {
-        const id = row.id;
-        return (
-          <Button size="small" variant="secondary" onClick={() => setOpen(row)} aria-label={t`Review submission ${id}`} data-testid="identity-review">
-            {row.status === IDENTITY_STATUS.created || row.status === IDENTITY_STATUS.reviewing ? t`Review` : t`View`}
-          </Button>
-        );
-      },
-    },
+    ...last,
   ];
 
   const table = (
     <DataTable
       caption={t`Identity submissions`}
       columns={columns}
-      rows={Array.isArray(rows) ? rows : []}
+      {...queueTable(queue)}
       rowKey={(row) => row.id}
       rowProps={(row) => ({ 'data-testid': 'identity-row', 'data-id': row.id, 'data-user': row.userId })}
-      state={rows === 'loading' ? 'loading' : rows === null ? 'error' : 'ready'}
-      error={{ title: t`The submissions could not be loaded.`, retry: () => show(state) }}
-      empty={state === 'waiting' ? t`No submission is waiting for review.` : t`No submission yet.`}
+      error={{ title: t`The submissions could not be loaded.`, retry: () => queue.show(queue.state) }}
+      empty={queue.state === 'waiting' ? t`No submission is waiting for review.` : t`No submission yet.`}
       testId="identity-table"
     />
   );
 
   return (
     <div className={styles.section} data-testid="operator-identity">
-      <Panel title={t`Identity verification`}>
-        <Tabs
-          label={t`Submissions to show`}
-          variant="pills"
-          value={state}
-          onValueChange={(value) => {
-            if (value === 'waiting' || value === 'all') show(value);
-          }}
-          items={[
-            { value: 'waiting', label: t`Waiting for review`, testId: 'identity-filter-waiting' },
-            { value: 'all', label: t`All submissions`, testId: 'identity-filter-all' },
-          ]}
-        >
-          <TabPanel value="waiting">{state === 'waiting' ? table : null}</TabPanel>
-          <TabPanel value="all">{state === 'all' ? table : null}</TabPanel>
-        </Tabs>
-      </Panel>
+      <ReviewQueuePanel
+        queue={queue}
+        title={t`Identity verification`}
+        tabsLabel={t`Submissions to show`}
+        waitingLabel={t`Waiting for review`}
+        allLabel={t`All submissions`}
+        testPrefix="identity"
+      >
+        {table}
+      </ReviewQueuePanel>
       {open ? (
         <ReviewDialog
           submission={open}
           onClose={() => setOpen(null)}
           onDecided={() => {
             setOpen(null);
-            show(state);
+            queue.show(queue.state);
           }}
         />
       ) : null}
@@ -166,29 +121,15 @@ function ReviewDialog({ submission, onClose, onDecided }: { submission: Operator
   const language = useLanguage();
   const opened = useOpenedSubmission(submission);
   const id = submission.id;
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { reason, setReason, reasonError, busy, decide: sendDecision } = useDecision(onDecided);
   const decidable = opened !== null && opened !== 'loading' && (opened.status === IDENTITY_STATUS.created || opened.status === IDENTITY_STATUS.reviewing);
 
-  const decide = async (body: { decision: 'approve' } | { decision: 'reject'; reason: string }) => {
-    if (body.decision === 'reject' && body.reason.trim().length < 2) {
-      setReasonError(t`Write the reason the user will read.`);
-      return;
-    }
-    setBusy(true);
-    try {
-      const answer = await callApi(operatorIdentityDecideCall, { query: { id: submission.id }, body });
-      if (answer === false) return;
-      showToast(body.decision === 'approve' ? t`Submission ${id} is approved.` : t`Submission ${id} is rejected.`, ERROR_TOAST_MS, 'success');
-      onDecided();
-    } catch (error) {
-      const refusal = operatorFormRefusal(error, t`The decision could not be sent.`);
-      setReasonError(refusal.fields.reason ?? refusal.form);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const decide = (body: { decision: 'approve' } | { decision: 'reject'; reason: string }) =>
+    sendDecision(
+      () => callApi(operatorIdentityDecideCall, { query: { id: submission.id }, body }),
+      body.decision === 'approve' ? t`Submission ${id} is approved.` : t`Submission ${id} is rejected.`,
+      body.decision === 'reject',
+    );
 
   const typeNames: Record<OperatorIdentity['documentType'], string> = { idCard: t`Identity card`, passport: t`Passport`, drivingLicence: t`Driving licence` };
   const images: [keyof OperatorIdentity['images'], string][] = [
@@ -253,18 +194,7 @@ function ReviewDialog({ submission, onClose, onDecided }: { submission: Operator
             ))}
           </ul>
           {decidable ? (
-            <FormField label={t`Reason, if you reject it`} hint={t`The user reads this.`} error={reasonError}>
-              {(control) => (
-                <textarea
-                  {...control}
-                  className={`${inputClassName} ${styles.multiline} ${styles.short}`}
-                  value={reason}
-                  maxLength={REJECT_REASON_MAX}
-                  onChange={(event) => setReason(event.target.value)}
-                  data-testid="identity-reason"
-                />
-              )}
-            </FormField>
+            <RejectReasonField value={reason} onChange={setReason} error={reasonError} maxLength={REJECT_REASON_MAX} testId="identity-reason" />
           ) : null}
         </div>
       ) : null}

@@ -7,7 +7,7 @@
  * the user reads and releases the user's funds.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   operatorWithdrawApproveCall,
   operatorWithdrawListCall,
@@ -18,31 +18,18 @@ import {
   type OperatorWithdrawal,
   type WithdrawStatus,
 } from '../../../shared/api/withdraw';
-import { ERROR_TOAST_MS } from '../../../shared/constants';
 import { formatDate } from '../../../shared/format';
 import { callApi } from '../../api/client';
 import { useLanguage } from '../../i18n/useLanguage';
-import { showToast } from '../../state/hub-store';
 import { Badge, type BadgeTone } from '../../ui/Badge';
 import { Button } from '../../ui/Button';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { Dialog } from '../../ui/Dialog';
-import { FormField, inputClassName } from '../../ui/FormField';
-import { Panel } from '../../ui/Panel';
-import { TabPanel, Tabs } from '../../ui/Tabs';
-import { operatorFormRefusal } from './formRefusal';
+import { queueTable, RejectReasonField, ReviewQueuePanel, useDecision, useQueueColumns, useReviewQueue, type QueueState } from './reviewQueue';
 import styles from './operator.module.css';
 
-type QueueState = 'pending' | 'all';
-
-async function readQueue(state: QueueState): Promise<OperatorWithdrawal[] | null> {
-  try {
-    const rows = await callApi(operatorWithdrawListCall, { query: { state, limit: WITHDRAW_QUEUE_PAGE_MAX } });
-    return rows === false ? null : rows;
-  } catch (error) {
-    console.warn('Failed to read the withdrawals', error);
-    return null;
-  }
+function readQueue(state: QueueState): Promise<OperatorWithdrawal[] | false> {
+  return callApi(operatorWithdrawListCall, { query: { state: state === 'waiting' ? 'pending' : 'all', limit: WITHDRAW_QUEUE_PAGE_MAX } });
 }
 
 function useStatusText() {
@@ -67,89 +54,56 @@ export function WithdrawSection() {
   const { t } = useLingui();
   const language = useLanguage();
   const statusText = useStatusText();
-  const [state, setState] = useState<QueueState>('pending');
-  const [rows, setRows] = useState<OperatorWithdrawal[] | null | 'loading'>('loading');
+  const queue = useReviewQueue(readQueue, 'Failed to read the withdrawals');
   const [open, setOpen] = useState<OperatorWithdrawal | null>(null);
 
-  const fetchQueue = useCallback((which: QueueState) => {
-    void readQueue(which).then(setRows);
-  }, []);
-  useEffect(() => fetchQueue('pending'), [fetchQueue]);
-  const show = (which: QueueState) => {
-    setState(which);
-    setRows('loading');
-    fetchQueue(which);
-  };
-
+  const { first, last } = useQueueColumns<OperatorWithdrawal>({
+    status: (row) => statusText(row.status),
+    decidable: (row) => row.status === 'submitted' || (row.status === 'approved' && row.type === 'fiat'),
+    reviewLabel: (id) => t`Review withdrawal ${id}`,
+    onOpen: setOpen,
+    testId: 'withdraw-review',
+  });
   const columns: DataColumn<OperatorWithdrawal>[] = [
-    { key: 'id', label: t`ID`, cell: (row) => row.id, width: '5rem' },
-    { key: 'account', label: t`Account`, cell: (row) => <span className={styles.error}>{row.contact || row.userId}</span> },
+    ...first,
     { key: 'amount', label: t`Amount`, cell: (row) => `${row.amount} ${row.currency}`, align: 'end' },
     { key: 'to', label: t`To`, cell: (row) => <span className={styles.error}>{destinationOf(row)}</span>, hideOnPhone: true },
     { key: 'sent', label: t`Submitted`, cell: (row) => formatDate(row.createdAt, language, { withTime: true }), hideOnPhone: true },
-    {
-      key: 'status',
-      label: t`Status`,
-      cell: (row) => {
-        const shown = statusText(row.status);
-        return <Badge tone={shown.tone}>{shown.text}</Badge>;
-      },
-    },
-    {
-      key: 'open',
-      label: t`Actions`,
-      align: 'end',
-      cell: (row) => {
-        const id = row.id;
-        return (
-          <Button size="small" variant="secondary" onClick={() => setOpen(row)} aria-label={t`Review withdrawal ${id}`} data-testid="withdraw-review">
-            {row.status === 'submitted' || (row.status === 'approved' && row.type === 'fiat') ? t`Review` : t`View`}
-          </Button>
-        );
-      },
-    },
+    ...last,
   ];
 
   const table = (
     <DataTable
       caption={t`Withdrawals`}
       columns={columns}
-      rows={Array.isArray(rows) ? rows : []}
+      {...queueTable(queue)}
       rowKey={(row) => row.id}
       rowProps={(row) => ({ 'data-testid': 'withdraw-row', 'data-id': row.id, 'data-user': row.userId })}
-      state={rows === 'loading' ? 'loading' : rows === null ? 'error' : 'ready'}
-      error={{ title: t`The withdrawals could not be loaded.`, retry: () => show(state) }}
-      empty={state === 'pending' ? t`No withdrawal is waiting for an operator.` : t`No withdrawal yet.`}
+      error={{ title: t`The withdrawals could not be loaded.`, retry: () => queue.show(queue.state) }}
+      empty={queue.state === 'waiting' ? t`No withdrawal is waiting for an operator.` : t`No withdrawal yet.`}
       testId="withdraw-table"
     />
   );
 
   return (
     <div className={styles.section} data-testid="operator-withdrawals">
-      <Panel title={t`Withdrawals`}>
-        <Tabs
-          label={t`Withdrawals to show`}
-          variant="pills"
-          value={state}
-          onValueChange={(value) => {
-            if (value === 'pending' || value === 'all') show(value);
-          }}
-          items={[
-            { value: 'pending', label: t`Waiting for an operator`, testId: 'withdraw-filter-pending' },
-            { value: 'all', label: t`All withdrawals`, testId: 'withdraw-filter-all' },
-          ]}
-        >
-          <TabPanel value="pending">{state === 'pending' ? table : null}</TabPanel>
-          <TabPanel value="all">{state === 'all' ? table : null}</TabPanel>
-        </Tabs>
-      </Panel>
+      <ReviewQueuePanel
+        queue={queue}
+        title={t`Withdrawals`}
+        tabsLabel={t`Withdrawals to show`}
+        waitingLabel={t`Waiting for an operator`}
+        allLabel={t`All withdrawals`}
+        testPrefix="withdraw"
+      >
+        {table}
+      </ReviewQueuePanel>
       {open ? (
         <ReviewDialog
           withdrawal={open}
           onClose={() => setOpen(null)}
           onDecided={() => {
             setOpen(null);
-            show(state);
+            queue.show(queue.state);
           }}
         />
       ) : null}
@@ -164,36 +118,18 @@ function ReviewDialog({ withdrawal, onClose, onDecided }: { withdrawal: Operator
   const language = useLanguage();
   const statusText = useStatusText();
   const id = withdrawal.id;
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const fiat = withdrawal.type === 'fiat';
   const decisions: Decision[] = withdrawal.status === 'submitted' ? ['reject', 'approve'] : fiat && withdrawal.status === 'approved' ? ['reject', 'paid'] : [];
-
-  const decide = async (decision: Decision) => {
-    if (decision === 'reject' && reason.trim().length < 2) {
-      setReasonError(t`Write the reason the user will read.`);
-      return;
-    }
-    setBusy(true);
-    try {
-      const query = { query: { id } };
-      const answer =
-        decision === 'approve'
-          ? await callApi(operatorWithdrawApproveCall, query)
-          : decision === 'paid'
-            ? await callApi(operatorWithdrawPaidCall, query)
-            : await callApi(operatorWithdrawRejectCall, { ...query, body: { reason } });
-      if (answer === false) return;
-      const done = { approve: t`Withdrawal ${id} is approved.`, paid: t`Withdrawal ${id} is completed.`, reject: t`Withdrawal ${id} is rejected.` };
-      showToast(done[decision], ERROR_TOAST_MS, 'success');
-      onDecided();
-    } catch (error) {
-      const refusal = operatorFormRefusal(error, t`The decision could not be sent.`);
-      setReasonError(refusal.fields.reason ?? refusal.form);
-    } finally {
-      setBusy(false);
-    }
+  const { reason, setReason, reasonError, busy, decide } = useDecision(onDecided);
+  const sendDecision = (decision: Decision) => {
+    const query = { query: { id } };
+    const done = { approve: t`Withdrawal ${id} is approved.`, paid: t`Withdrawal ${id} is completed.`, reject: t`Withdrawal ${id} is rejected.` };
+    const send = {
+      approve: () => callApi(operatorWithdrawApproveCall, query),
+      paid: () => callApi(operatorWithdrawPaidCall, query),
+      reject: () => callApi(operatorWithdrawRejectCall, { ...query, body: { reason } }),
+    };
+    return decide(send[decision], done[decision], decision === 'reject');
   };
 
   const labels: Record<Decision, string> = { approve: fiat ? t`Approve` : t`Approve and send`, paid: t`Mark paid`, reject: t`Reject` };
@@ -210,7 +146,7 @@ function ReviewDialog({ withdrawal, onClose, onDecided }: { withdrawal: Operator
       footer={
         decisions.length > 0 ? (
           decisions.map((decision) => (
-            <Button key={decision} variant={decision === 'reject' ? 'danger' : 'primary'} onClick={() => void decide(decision)} disabled={busy} data-testid={`withdraw-${decision}`}>
+            <Button key={decision} variant={decision === 'reject' ? 'danger' : 'primary'} onClick={() => void sendDecision(decision)} disabled={busy} data-testid={`withdraw-${decision}`}>
               {labels[decision]}
             </Button>
           ))
@@ -270,18 +206,7 @@ function ReviewDialog({ withdrawal, onClose, onDecided }: { withdrawal: Operator
           ) : null}
         </dl>
         {decisions.includes('reject') ? (
-          <FormField label={t`Reason, if you reject it`} hint={t`The user reads this.`} error={reasonError}>
-            {(control) => (
-              <textarea
-                {...control}
-                className={`${inputClassName} ${styles.multiline} ${styles.short}`}
-                value={reason}
-                maxLength={WITHDRAW_REJECT_REASON_MAX}
-                onChange={(event) => setReason(event.target.value)}
-                data-testid="withdraw-reason"
-              />
-            )}
-          </FormField>
+          <RejectReasonField value={reason} onChange={setReason} error={reasonError} maxLength={WITHDRAW_REJECT_REASON_MAX} testId="withdraw-reason" />
         ) : null}
       </div>
     </Dialog>
