@@ -52,6 +52,13 @@ Commands:
                                      A demo deposit to a user's address for a coin (made first
                                      if needed): by default USDT to trader1@demo.exchange,
                                      ten times the coin's deposit minimum.
+  withdrawals [--all]                List the withdrawals waiting for an operator (or all of them).
+  withdrawals approve --id N         Approve one: a blockchain withdrawal is sent on its chain, a
+                                     fiat one waits to be marked paid.
+  withdrawals paid --id N            Mark an approved fiat withdrawal paid to the bank.
+  withdrawals reject --id N --reason R
+                                     Reject one with the reason its user reads; the funds are
+                                     released.
   help                               Show this text.
 
 The CLI reads its token from DATA_DIR/admin-token (DATA_DIR defaults to ./data) and calls the
@@ -330,6 +337,50 @@ async function chain(args: string[], env: NodeJS.ProcessEnv, output: CliOutput):
   return EXIT_OK;
 }
 
+/** What the CLI prints of a withdrawal (the operator API answers more). */
+interface QueuedWithdrawal {
+  id: number;
+  contact: string;
+  type: string;
+  currency: string;
+  amount: string;
+  fee: string;
+  network: string | null;
+  address: string | null;
+  bankName: string | null;
+  accountNumber: string | null;
+  status: string;
+}
+
+function withdrawalLine(row: QueuedWithdrawal): string {
+  const to = row.type === 'fiat' ? `${row.bankName ?? ''} ${row.accountNumber ?? ''}` : `${row.network ?? ''} ${row.address ?? ''}`;
+  return `#${row.id} ${row.status} ${row.amount} ${row.currency} (fee ${row.fee}) from ${row.contact} to ${to}`;
+}
+
+const WITHDRAW_DECISIONS = ['approve', 'paid', 'reject'];
+
+async function withdrawals(args: string[], env: NodeJS.ProcessEnv, output: CliOutput): Promise<number> {
+  const action = args[0] === undefined || args[0].startsWith('--') ? 'list' : args[0];
+  const { values } = parseArgs({
+    args: action === 'list' ? args : args.slice(1),
+    strict: true,
+    options: { all: { type: 'boolean' }, id: { type: 'string' }, reason: { type: 'string' } },
+  });
+  const connection = connect(env);
+  if (action === 'list') {
+    const rows = (await callOperatorApi(connection, 'GET', `/operator/withdrawals?state=${values.all ? 'all' : 'pending'}&limit=50`)) as QueuedWithdrawal[];
+    if (rows.length === 0) output.out(values.all ? 'No withdrawal yet.' : 'No withdrawal is waiting for an operator.');
+    for (const row of rows) output.out(withdrawalLine(row));
+    return EXIT_OK;
+  }
+  if (!WITHDRAW_DECISIONS.includes(action)) throw usageError('withdrawals takes approve, paid or reject (or nothing, to list them).');
+  if (values.id === undefined || !/^\d+$/.test(values.id)) throw usageError(`withdrawals ${action} needs --id with a withdrawal's number.`);
+  if (action === 'reject' && values.reason === undefined) throw usageError('withdrawals reject needs --reason, which the user reads.');
+  const body = action === 'reject' ? { reason: values.reason } : {};
+  output.out(withdrawalLine((await callOperatorApi(connection, 'POST', `/operator/withdrawals/${action}?id=${values.id}`, body)) as QueuedWithdrawal));
+  return EXIT_OK;
+}
+
 const COMMANDS: Record<string, (args: string[], env: NodeJS.ProcessEnv, output: CliOutput) => Promise<number>> = {
   audit,
   publish,
@@ -337,6 +388,7 @@ const COMMANDS: Record<string, (args: string[], env: NodeJS.ProcessEnv, output: 
   settings,
   robots,
   chain,
+  withdrawals,
 };
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env, output: CliOutput = processOutput): Promise<number> {

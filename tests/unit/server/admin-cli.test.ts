@@ -8,6 +8,7 @@ import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, main, settingsUpdateOf } from '../../
 import { getSiteSettings, saveSiteSettings } from '../../../server/modules/site/settings';
 import { createTestUser, creditUser } from '../../helpers/auth';
 import { mineBlocks, newWatcher } from '../../helpers/chain';
+import { withdrawingUser, withdrawUsdt } from '../../helpers/withdraw';
 import { callApi } from '../../helpers/inject';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
@@ -258,5 +259,27 @@ describe('admin CLI: chain', () => {
     const refused = await run(['chain', 'deposit', '--address', 'TUnknown1111111111111111111111111', '--amount', '1']);
     expect(refused.exitCode).toBe(EXIT_FAILED);
     expect(refused.err).toContain('Refused (errcode 2302)');
+  });
+});
+
+describe('admin CLI: withdrawals', () => {
+  it('lists the waiting withdrawals, approves one (sent on the chain), rejects another with a reason, and exits 2 without --id or --reason', async () => {
+    const user = await withdrawingUser(server);
+    const sent = (await withdrawUsdt(server, user, '30')).data!;
+    const other = (await withdrawUsdt(server, user, '40')).data!;
+    const list = await run(['withdrawals']);
+    expect(list.exitCode).toBe(EXIT_OK);
+    expect(list.out).toContain(`#${sent.id} submitted 30.000000 USDT (fee 1.000000) from ${user.email} to TRC20 T`);
+    const approved = await run(['withdrawals', 'approve', '--id', String(sent.id)]);
+    expect(approved.out).toMatch(new RegExp(`^#${sent.id} broadcast 30\\.000000 USDT`));
+    expect((await run(['withdrawals', 'reject', '--id', String(other.id)])).exitCode).toBe(EXIT_USAGE);
+    expect((await run(['withdrawals', 'approve'])).exitCode).toBe(EXIT_USAGE);
+    expect((await run(['withdrawals', 'fly', '--id', '1'])).exitCode).toBe(EXIT_USAGE);
+    const rejected = await run(['withdrawals', 'reject', '--id', String(other.id), '--reason', 'Unusual activity']);
+    expect(rejected.out).toContain(`#${other.id} rejected 40.000000 USDT`);
+    const again = await run(['withdrawals', 'reject', '--id', String(other.id), '--reason', 'Again']);
+    expect(again.exitCode).toBe(EXIT_FAILED);
+    expect(again.err).toContain('Refused (errcode 2409)');
+    expect((await run(['withdrawals', '--all'])).out).toContain(`#${other.id} rejected`);
   });
 });
