@@ -13,6 +13,7 @@ import { formatBalance } from '../../../shared/format';
 import { showToast } from '../../state/hub-store';
 import { session } from '../../state/session';
 import { Button, ButtonLink } from '../../ui/Button';
+import { FieldRow } from '../../ui/FieldRow';
 import { FormField } from '../../ui/FormField';
 import { CopyIcon } from '../../ui/icons';
 import { Panel } from '../../ui/Panel';
@@ -60,7 +61,7 @@ function DepositForm({ coins, initialCoin }: { coins: SupportedCoin[]; initialCo
   return (
     <div className={styles.screen} data-testid="deposit" data-coin={coin.currency} data-network={network.network}>
       <Panel title={t`Deposit crypto`}>
-        <div className={styles.selectors}>
+        <FieldRow className={styles.selectors}>
           <FormField label={t`Coin`}>
             {(control) => (
               <CoinSelector
@@ -85,7 +86,7 @@ function DepositForm({ coins, initialCoin }: { coins: SupportedCoin[]; initialCo
               />
             )}
           </FormField>
-        </div>
+        </FieldRow>
         <DepositAddress coin={coin.currency} network={network} />
       </Panel>
       <Panel

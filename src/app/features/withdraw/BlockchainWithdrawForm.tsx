@@ -8,27 +8,14 @@ import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import type { WithdrawConfig, WithdrawNetwork } from '../../../shared/api/withdraw';
 import { trimZeros } from '../../../shared/decimal';
-import { Button } from '../../ui/Button';
+import { FieldRow } from '../../ui/FieldRow';
 import { FormField } from '../../ui/FormField';
 import { CoinSelector, NetworkSelector } from '../../ui/SearchSelect';
 import { TextField } from '../../ui/TextField';
-import { amountFigures } from './withdrawAmount';
-import { useAmountRows, WithdrawAmount } from './WithdrawAmount';
-import { WithdrawConfirm } from './WithdrawConfirm';
-import { useWithdrawQuota, type SecurityStatus, type WithdrawRequest } from './withdrawData';
-import { blockedUntil, mayWithdraw, WithdrawGate } from './WithdrawGate';
-import type { WithdrawField } from './withdrawRefusal';
+import { useWithdrawFlow, type WithdrawFormProps } from './useWithdrawFlow';
 import styles from './withdraw.module.css';
 
 type Coin = WithdrawConfig['blockchain'][number];
-
-export interface WithdrawFormProps {
-  security: SecurityStatus | null;
-  /** After a refusal that may have changed the security state (a cool-off, a lock). */
-  onStale: () => void;
-  /** After a withdrawal was made. */
-  onSubmitted: () => void;
-}
 
 /** Whether the address has the network's format (its anchored regular expression). */
 function addressFits(address: string, network: WithdrawNetwork): boolean {
@@ -48,8 +35,8 @@ export function BlockchainWithdrawForm({ coins, initialCoin, ...props }: Withdra
   const chosenCoin = coin.currency;
   const chosenNetwork = network.name;
   return (
-    <div className={styles.form} data-testid="withdraw-blockchain" data-coin={coin.currency} data-network={network.network}>
-      <div className={styles.selectors}>
+    <div className={styles.stack} data-testid="withdraw-blockchain" data-coin={coin.currency} data-network={network.network}>
+      <FieldRow>
         <FormField label={t`Coin`}>
           {(control) => (
             <CoinSelector
@@ -84,105 +71,50 @@ export function BlockchainWithdrawForm({ coins, initialCoin, ...props }: Withdra
             />
           )}
         </FormField>
-      </div>
+      </FieldRow>
       {/* A new coin or network starts the address and the amount again: their checks are the network's. */}
       <NetworkWithdrawal key={`${coin.currency}/${network.network}`} currency={coin.currency} network={network} {...props} />
     </div>
   );
 }
 
-function NetworkWithdrawal({ currency, network, security, onStale, onSubmitted }: WithdrawFormProps & { currency: string; network: WithdrawNetwork }) {
+function NetworkWithdrawal({ currency, network, ...props }: WithdrawFormProps & { currency: string; network: WithdrawNetwork }) {
   const { t } = useLingui();
-  const quota = useWithdrawQuota('blockchain', currency);
+  const flow = useWithdrawFlow('blockchain', currency, { fee: network.fee, min: network.min, max: network.max }, props);
   const [address, setAddress] = useState('');
-  const [amount, setAmount] = useState('');
-  const [pressed, setPressed] = useState(false);
-  const [refused, setRefused] = useState<Partial<Record<WithdrawField, string>>>({});
-  const [request, setRequest] = useState<WithdrawRequest | null>(null);
-  const terms = { fee: network.fee, min: network.min, max: network.max };
-  const figures = amountFigures(amount, terms, quota.view.phase === 'ready' ? quota.view.data : null);
-  const until = blockedUntil(security, quota.view);
   const trimmed = address.trim();
   const networkName = network.name;
-  const addressError = refused.address ?? (trimmed !== '' && !addressFits(trimmed, network) ? t`This is not a ${networkName} address.` : pressed && trimmed === '' ? t`Enter the address to send to.` : null);
-  const amountError = refused.amount ?? (pressed && figures.units === null ? t`Enter an amount.` : null);
+  const addressError = flow.refused.address ?? (trimmed !== '' && !addressFits(trimmed, network) ? t`This is not a ${networkName} address.` : flow.pressed && trimmed === '' ? t`Enter the address to send to.` : null);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setPressed(true);
-    if (addressError || amountError || figures.units === null || figures.problem || !mayWithdraw(security, until)) return;
-    setRequest({
-      type: 'blockchain',
-      input: { currency, network: network.network, address: trimmed, amount },
-    });
+    flow.confirm(addressError === null && trimmed !== '', { type: 'blockchain', input: { currency, network: network.network, address: trimmed, amount: flow.amount } });
   };
-  const amountRows = useAmountRows(figures, currency);
   return (
     <>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={styles.stack} onSubmit={submit} noValidate>
         <TextField
           label={t`Address`}
           value={address}
           onChange={(value) => {
             setAddress(value);
-            setRefused((current) => ({ ...current, address: undefined }));
+            flow.clearRefusal('address');
           }}
           hint={t`Only a ${networkName} address: funds sent on another network are lost.`}
           error={addressError}
           mono
           testId="withdraw-address"
         />
-        <WithdrawAmount
-          currency={currency}
-          terms={terms}
-          quota={quota.view}
-          figures={figures}
-          value={amount}
-          onChange={(value) => {
-            setAmount(value);
-            setRefused((current) => ({ ...current, amount: undefined }));
-          }}
-          error={amountError}
-        />
-        <WithdrawGate security={security} until={until} />
-        <Button type="submit" block disabled={!mayWithdraw(security, until)} data-testid="withdraw-submit">
-          {t`Withdraw`}
-        </Button>
+        {flow.amountField}
+        {flow.submitRow()}
       </form>
-      <WithdrawConfirm
-        request={request}
-        summary={[
+      {flow.confirmation(
+        [
           { label: t`Coin`, value: currency, testId: 'withdraw-summary-coin' },
-          {
-            label: t`Network`,
-            value: networkName,
-            testId: 'withdraw-summary-network',
-          },
-          {
-            label: t`Address`,
-            value: <span className={styles.mono}>{trimmed}</span>,
-            testId: 'withdraw-summary-address',
-          },
-          ...amountRows,
-        ]}
-        gaBound={security?.gaBound ?? false}
-        onClose={() => setRequest(null)}
-        onFormRefusal={(fields) => {
-          setRequest(null);
-          setRefused(fields);
-        }}
-        onStale={() => {
-          onStale();
-          quota.reload();
-        }}
-        onDone={() => {
-          setRequest(null);
-          setAddress('');
-          setAmount('');
-          setPressed(false);
-          quota.reload();
-          onSubmitted();
-        }}
-      />
+          { label: t`Network`, value: networkName, testId: 'withdraw-summary-network' },
+          { label: t`Address`, value: <span className={styles.mono}>{trimmed}</span>, testId: 'withdraw-summary-address' },
+        ],
+        () => setAddress(''),
+      )}
     </>
   );
 }

@@ -6,65 +6,55 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
+import type { PaymentAccount } from '../../../shared/api/identity';
 import type { WithdrawFiatTerms } from '../../../shared/api/withdraw';
-import { Button, ButtonLink } from '../../ui/Button';
+import { ButtonLink } from '../../ui/Button';
+import { FieldRow } from '../../ui/FieldRow';
 import { FormField } from '../../ui/FormField';
 import { Notice } from '../../ui/Notice';
 import { CoinSelector } from '../../ui/SearchSelect';
 import { Select } from '../../ui/Select';
 import { StatusMessage } from '../../ui/StatusMessage';
-import type { WithdrawFormProps } from './BlockchainWithdrawForm';
-import { amountFigures } from './withdrawAmount';
-import { useAmountRows, WithdrawAmount } from './WithdrawAmount';
-import { WithdrawConfirm } from './WithdrawConfirm';
-import { useBankAccounts, useWithdrawQuota, type WithdrawRequest } from './withdrawData';
-import { blockedUntil, mayWithdraw, WithdrawGate } from './WithdrawGate';
-import type { WithdrawField } from './withdrawRefusal';
+import { useWithdrawFlow, type WithdrawFormProps } from './useWithdrawFlow';
+import { useBankAccounts } from './withdrawData';
 import styles from './withdraw.module.css';
 
 /** Where bank accounts are added: the profile overview's bank account list. */
 const ADD_BANK_ACCOUNT_PATH = '/Profile/DashBoard';
 
-export function FiatWithdrawForm({ terms, security, onStale, onSubmitted }: WithdrawFormProps & { terms: readonly WithdrawFiatTerms[] }) {
+export function FiatWithdrawForm({ terms, ...props }: WithdrawFormProps & { terms: readonly WithdrawFiatTerms[] }) {
   const { t } = useLingui();
   const [currencyCode, setCurrencyCode] = useState('');
   const chosen = terms.find((candidate) => candidate.currency === currencyCode) ?? terms[0];
-  const accounts = useBankAccounts();
-  const quota = useWithdrawQuota('fiat', chosen?.currency ?? '');
-  const [accountId, setAccountId] = useState<string | null>(null);
-  const [amount, setAmount] = useState('');
-  const [pressed, setPressed] = useState(false);
-  const [refused, setRefused] = useState<Partial<Record<WithdrawField, string>>>({});
-  const [request, setRequest] = useState<WithdrawRequest | null>(null);
-  const figures = amountFigures(amount, chosen ?? { fee: '0', min: '0', max: '0' }, quota.view.phase === 'ready' ? quota.view.data : null);
-  const amountRows = useAmountRows(figures, chosen?.currency ?? '');
   if (!chosen) return <p className={styles.empty} data-testid="withdraw-fiat-none">{t`Withdrawals to a bank account are not available at the moment.`}</p>;
+  // A new currency starts the amount again: its terms and quota are the currency's.
+  return <CurrencyWithdrawal key={chosen.currency} terms={terms} chosen={chosen} onCurrency={setCurrencyCode} {...props} />;
+}
+
+function CurrencyWithdrawal({ terms, chosen, onCurrency, ...props }: WithdrawFormProps & { terms: readonly WithdrawFiatTerms[]; chosen: WithdrawFiatTerms; onCurrency: (code: string) => void }) {
+  const { t } = useLingui();
   const currency = chosen.currency;
+  const flow = useWithdrawFlow('fiat', currency, chosen, props);
+  const accounts = useBankAccounts();
+  const [accountId, setAccountId] = useState<string | null>(null);
   const list = accounts.view.phase === 'ready' ? accounts.view.data : [];
   const account = list.find((candidate) => String(candidate.id) === accountId) ?? list[0];
-  const until = blockedUntil(security, quota.view);
-  const amountError = refused.amount ?? (pressed && figures.units === null ? t`Enter an amount.` : null);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setPressed(true);
-    if (!account || amountError || figures.units === null || figures.problem || !mayWithdraw(security, until)) return;
-    setRequest({ type: 'fiat', input: { currency, bankAccountId: account.id, amount } });
+    if (account) flow.confirm(true, { type: 'fiat', input: { currency, bankAccountId: account.id, amount: flow.amount } });
   };
-  const accountLabel = (item: (typeof list)[number]) => `${item.bankName} ···· ${item.accountNumber.slice(-4)} · ${item.holderName}`;
+  const accountLabel = (item: PaymentAccount) => `${item.bankName} ···· ${item.accountNumber.slice(-4)} · ${item.holderName}`;
   return (
-    <div className={styles.form} data-testid="withdraw-fiat" data-currency={currency}>
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <div className={styles.selectors}>
+    <div className={styles.stack} data-testid="withdraw-fiat" data-currency={currency}>
+      <form className={styles.stack} onSubmit={submit} noValidate>
+        <FieldRow>
           <FormField label={t`Currency`}>
             {(control) => (
               <CoinSelector
                 {...control}
                 coins={terms.map((item) => ({ code: item.currency, iconUrl: `/icons/coins/${item.currency.toLowerCase()}.svg` }))}
                 value={currency}
-                onValueChange={(code) => {
-                  setCurrencyCode(code);
-                  setAmount('');
-                }}
+                onValueChange={onCurrency}
                 label={t`Currency: ${currency}`}
                 testId="withdraw-fiat-currency"
               />
@@ -75,14 +65,14 @@ export function FiatWithdrawForm({ terms, security, onStale, onSubmitted }: With
             <StatusMessage tone="error" title={t`Your bank accounts could not be loaded.`} headingLevel={3} action={{ label: t`Try again`, onClick: accounts.retry }} testId="withdraw-bank-failed" />
           ) : null}
           {account ? (
-            <FormField label={t`Bank account`} error={refused.bankAccount}>
+            <FormField label={t`Bank account`} error={flow.refused.bankAccount}>
               {(control) => (
                 <Select
                   {...control}
                   value={String(account.id)}
                   onValueChange={(value) => {
                     setAccountId(value);
-                    setRefused((current) => ({ ...current, bankAccount: undefined }));
+                    flow.clearRefusal('bankAccount');
                   }}
                   options={list.map((item) => ({ value: String(item.id), label: accountLabel(item) }))}
                   testId="withdraw-bank"
@@ -90,7 +80,7 @@ export function FiatWithdrawForm({ terms, security, onStale, onSubmitted }: With
               )}
             </FormField>
           ) : null}
-        </div>
+        </FieldRow>
         {accounts.view.phase === 'ready' && !account ? (
           <Notice
             tone="warning"
@@ -104,44 +94,10 @@ export function FiatWithdrawForm({ terms, security, onStale, onSubmitted }: With
             {t`Add a bank account in your name first: fiat withdrawals are paid to it.`}
           </Notice>
         ) : null}
-        <WithdrawAmount
-          currency={currency}
-          terms={chosen}
-          quota={quota.view}
-          figures={figures}
-          value={amount}
-          onChange={(value) => {
-            setAmount(value);
-            setRefused((current) => ({ ...current, amount: undefined }));
-          }}
-          error={amountError}
-        />
-        <WithdrawGate security={security} until={until} />
-        <Button type="submit" block disabled={!account || !mayWithdraw(security, until)} data-testid="withdraw-submit">
-          {t`Withdraw`}
-        </Button>
+        {flow.amountField}
+        {flow.submitRow(!account)}
       </form>
-      <WithdrawConfirm
-        request={request}
-        summary={[{ label: t`Bank account`, value: account ? accountLabel(account) : '', testId: 'withdraw-summary-bank' }, ...amountRows]}
-        gaBound={security?.gaBound ?? false}
-        onClose={() => setRequest(null)}
-        onFormRefusal={(fields) => {
-          setRequest(null);
-          setRefused(fields);
-        }}
-        onStale={() => {
-          onStale();
-          quota.reload();
-        }}
-        onDone={() => {
-          setRequest(null);
-          setAmount('');
-          setPressed(false);
-          quota.reload();
-          onSubmitted();
-        }}
-      />
+      {flow.confirmation([{ label: t`Bank account`, value: account ? accountLabel(account) : '', testId: 'withdraw-summary-bank' }], () => undefined)}
     </div>
   );
 }

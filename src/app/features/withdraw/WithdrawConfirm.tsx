@@ -110,7 +110,7 @@ function ConfirmForm({
     void run();
   };
   return (
-    <form className={styles.form} onSubmit={submit} noValidate data-testid="withdraw-confirm-form">
+    <form className={styles.stack} onSubmit={submit} noValidate data-testid="withdraw-confirm-form">
       <StatGroup label={t`Withdrawal details`}>
         {summary.map((row) => (
           <Stat key={row.testId} label={row.label} value={row.value} testId={row.testId} />

@@ -42,7 +42,7 @@ export function WithdrawScreen({ initialCoin, only }: { initialCoin?: string; on
   const fiat = <FiatWithdrawForm terms={config.view.data.fiat} {...formProps} />;
   if (only) return <div data-testid="withdraw">{only === 'blockchain' ? blockchain : fiat}</div>;
   return (
-    <div className={styles.screen} data-testid="withdraw">
+    <div className={styles.stack} data-testid="withdraw">
       <Panel title={t`Withdraw`}>
         <Tabs
           value={kind}
