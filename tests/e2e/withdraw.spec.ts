@@ -2,16 +2,13 @@
 // account (registered with a code from the outbox, so that no demo user's balances or security
 // settings change) gets 50 USDT by a deposit on the simulated chain through the operator API (what
 // `npm run admin -- chain demo` does), is told on the withdrawal page to set a withdrawal password
-// first and sets it on the security page (the first password adds protection: no cool-off), then
+// first and sets it on the security page (the first password adds protection: no cool-off), binds
+// Google Authenticator with a code computed here (it adds a factor: no cool-off either), then
 // withdraws to a TRON address: the address is checked as it is typed, Max fills in the balance less
-// the fee, a wrong withdrawal password is refused on its field, the right one submits. An operator
-// approves it in the console, the simulated chain confirms it, and the history shows it completed.
-// Binding Google Authenticator afterwards (with a code computed here) starts the 24 h cool-off,
-// which the page explains and which keeps the form from being sent.
-//
-// Not proven here: a withdrawal made with a TOTP code. Binding GA starts the cool-off (issue 15),
-// and the real server has no test clock to move past it; the GA code's own check is proven by the
-// server tests of the withdrawal module on their own clock.
+// the fee, a wrong withdrawal password is refused on its field, the right one with the next TOTP
+// code submits. An operator approves it in the console, the simulated chain confirms it, and the
+// history shows it completed. Unbinding GA afterwards takes a protection away: it starts the 24 h
+// cool-off, which the page explains and which keeps the form from being sent.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,6 +31,19 @@ function adminToken(baseURL: string | undefined): string {
   return fs.readFileSync(path.join(os.tmpdir(), `exchange-e2e-data-${port}`, 'admin-token'), 'utf8').trim();
 }
 
+const TOTP_STEP_MS = 30_000;
+
+/**
+ * The authenticator's code for the step after `lastStep`, once the clock allows it: the server
+ * takes each step once, in order, and only within one step of now. Answers the step it used.
+ */
+async function nextTotp(secret: string, lastStep: number): Promise<{ code: string; step: number }> {
+  const step = lastStep + 1;
+  const wait = (step - 1) * TOTP_STEP_MS - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 250));
+  return { code: TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: step * TOTP_STEP_MS }), step };
+}
+
 async function spotUsdt(api: APIRequestContext): Promise<number> {
   const answer = await api.get('/api/v1/balance/get2', { params: { currency: 'USDT' } });
   return Number(((await answer.json()) as { data: { spot: string } }).data.spot);
@@ -42,7 +52,7 @@ async function spotUsdt(api: APIRequestContext): Promise<number> {
 test.describe('withdrawals', () => {
   test.use({ viewport: DESKTOP });
 
-  test('R-API-03 a fresh account sets a withdrawal password, withdraws USDT on TRC20, an operator approves it in the console and the history shows it completed; binding GA then pauses withdrawals', async ({
+  test('R-API-03 a fresh account sets a withdrawal password and binds GA, withdraws USDT on TRC20 with the password and a TOTP code, an operator approves it in the console and the history shows it completed; unbinding GA then pauses withdrawals', async ({
     browser,
     context,
     request,
@@ -75,9 +85,22 @@ test.describe('withdrawals', () => {
 
     await page.goto('/en/Assets/AssetWithdraw');
     await expect(form.getByTestId('withdraw-need-password')).toHaveCount(0);
-    await expect(form.getByTestId('withdraw-cool-off')).toHaveCount(0);
     // GA is not bound: recommended, not required.
     await expect(form.getByTestId('withdraw-need-ga')).toBeVisible();
+    await form.getByTestId('withdraw-bind-ga').click();
+    await expect(page).toHaveURL(/\/en\/Profile\/Authentication$/);
+    const bind = page.getByTestId('ga-bind');
+    const secret = (await bind.getByTestId('ga-secret').textContent())?.trim() ?? '';
+    let totp = await nextTotp(secret, Math.floor(Date.now() / TOTP_STEP_MS) - 1);
+    await bind.getByTestId('ga-bind-code').fill(totp.code);
+    await bind.getByTestId('ga-bind-password').fill(PASSWORD);
+    await bind.getByTestId('ga-bind-submit').click();
+    await expect(page.getByTestId('ga-bound')).toBeVisible();
+
+    // Neither the first withdrawal password nor binding GA takes a protection away: no cool-off.
+    await page.goto('/en/Assets/AssetWithdraw');
+    await expect(form.getByTestId('withdraw-cool-off')).toHaveCount(0);
+    await expect(form.getByTestId('withdraw-need-ga')).toHaveCount(0);
     await expect(form.getByTestId('withdraw-fee')).toContainText('1 USDT');
     await expect(form.getByTestId('withdraw-remaining')).toContainText('200000 USDT');
 
@@ -97,12 +120,15 @@ test.describe('withdrawals', () => {
 
     const confirm = page.getByTestId('withdraw-confirm');
     await expect(confirm.getByTestId('withdraw-summary-address')).toContainText(TRON_ADDRESS);
-    // GA is not bound: the password alone is asked for.
-    await expect(confirm.getByTestId('withdraw-proof-ga')).toHaveCount(0);
+    // GA is bound: the password and a code.
+    await expect(confirm.getByTestId('withdraw-proof-ga')).toBeVisible();
     await confirm.getByTestId('withdraw-proof-password').fill('Wrong-password-1');
+    await confirm.getByTestId('withdraw-proof-ga').fill('000000');
     await confirm.getByTestId('withdraw-confirm-submit').click();
     await expect(confirm.getByTestId('withdraw-proof-password')).toHaveAttribute('aria-invalid', 'true');
+    totp = await nextTotp(secret, totp.step);
     await confirm.getByTestId('withdraw-proof-password').fill(WITHDRAW_PASSWORD);
+    await confirm.getByTestId('withdraw-proof-ga').fill(totp.code);
     await confirm.getByTestId('withdraw-confirm-submit').click();
     await expect(confirm).toHaveCount(0);
     // Held at once: the amount and the fee.
@@ -127,17 +153,14 @@ test.describe('withdrawals', () => {
     await expect(done).toHaveAttribute('data-txid', /.+/);
     expect(await spotUsdt(context.request)).toBe(29);
 
-    // Binding GA is a security change: withdrawals pause for 24 h, and the page says until when.
+    // Unbinding GA takes a protection away: withdrawals pause for 24 h, and the page says until when.
     await page.goto('/en/Profile/Authentication');
-    const bind = page.getByTestId('ga-bind');
-    const secret = (await bind.getByTestId('ga-secret').textContent())?.trim() ?? '';
-    await bind.getByTestId('ga-bind-code').fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
-    await bind.getByTestId('ga-bind-password').fill(PASSWORD);
-    await bind.getByTestId('ga-bind-submit').click();
-    await expect(page.getByTestId('ga-bound')).toBeVisible();
+    totp = await nextTotp(secret, totp.step);
+    await page.getByTestId('ga-bound').getByTestId('ga-unbind-code').fill(totp.code);
+    await page.getByTestId('ga-unbind-submit').click();
+    await expect(page.getByTestId('ga-bind')).toBeVisible();
     await page.goto('/en/Assets/AssetWithdraw');
     await expect(form.getByTestId('withdraw-cool-off')).toBeVisible();
-    await expect(form.getByTestId('withdraw-need-ga')).toHaveCount(0);
     await expect(form.getByTestId('withdraw-submit')).toBeDisabled();
   });
 

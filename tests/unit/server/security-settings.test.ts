@@ -200,14 +200,20 @@ describe('POST /account/email and /account/phone', () => {
 });
 
 describe('the withdrawal cool-off', () => {
-  it('blocks a withdrawal-type check for 24 h after a security change, and not after', async () => {
+  it('blocks a withdrawal-type check for 24 h after a security change, and not after; binding GA adds a factor and starts none', async () => {
     const user = await createUserWithPassword(server);
     await setWithdrawPassword(user);
     expect(await withdrawalCoolOffUntil(server.context.db, user.userId)).toBe(0);
     expect(await refusalOf(checkWithdrawalSecurity(server.context, server.context.db, user.userId, { withdrawPassword: WITHDRAW_PASSWORD }))).toBeUndefined();
     expect(await refusalOf(checkWithdrawalSecurity(server.context, server.context.db, user.userId, { withdrawPassword: 'Wrong1234' }))).toBe('withdrawPasswordWrong');
 
+    // Binding GA adds a factor and takes none away: no cool-off, and withdrawals now ask for its code.
     const secret = await bindGa(server, user);
+    expect(await withdrawalCoolOffUntil(server.context.db, user.userId)).toBe(0);
+    expect(await refusalOf(checkWithdrawalSecurity(server.context, server.context.db, user.userId, { withdrawPassword: WITHDRAW_PASSWORD, gaCode: codeAt(server, secret) }))).toBeUndefined();
+    // Changing the withdrawal password replaces a protection: the cool-off starts.
+    const changed = await call(server, 'POST', '/account/changewithdrawpassword', user, { mode: 'change', password: NEW_WITHDRAW_PASSWORD, oldPassword: WITHDRAW_PASSWORD, gaCode: codeAt(server, secret, 1) });
+    expect(changed.errcode).toBe(0);
     const changedAt = server.context.now();
     const until = await withdrawalCoolOffUntil(server.context.db, user.userId);
     expect(until).toBeGreaterThanOrEqual(changedAt - 60_000 + WITHDRAWAL_COOL_OFF_MS);
@@ -215,10 +221,10 @@ describe('the withdrawal cool-off', () => {
     expect(status.data).toMatchObject({ gaBound: true, coolOffUntil: until });
 
     server.advance(until - server.context.now() - 1_000);
-    expect(await refusalOf(checkWithdrawalSecurity(server.context, server.context.db, user.userId, { withdrawPassword: WITHDRAW_PASSWORD, gaCode: codeAt(server, secret) }))).toBe('withdrawalCoolOff');
+    expect(await refusalOf(checkWithdrawalSecurity(server.context, server.context.db, user.userId, { withdrawPassword: NEW_WITHDRAW_PASSWORD, gaCode: codeAt(server, secret) }))).toBe('withdrawalCoolOff');
     server.advance(2_000);
-    expect(await refusalOf(checkWithdrawalSecurity(server.context, server.context.db, user.userId, { withdrawPassword: WITHDRAW_PASSWORD }))).toBe('twoFactorCodeRequired');
-    expect(await refusalOf(checkWithdrawalSecurity(server.context, server.context.db, user.userId, { withdrawPassword: WITHDRAW_PASSWORD, gaCode: codeAt(server, secret) }))).toBeUndefined();
+    expect(await refusalOf(checkWithdrawalSecurity(server.context, server.context.db, user.userId, { withdrawPassword: NEW_WITHDRAW_PASSWORD }))).toBe('twoFactorCodeRequired');
+    expect(await refusalOf(checkWithdrawalSecurity(server.context, server.context.db, user.userId, { withdrawPassword: NEW_WITHDRAW_PASSWORD, gaCode: codeAt(server, secret) }))).toBeUndefined();
     // (The session has idled out over the day, so the status call is not asked again.)
     expect(await withdrawalCoolOffUntil(server.context.db, user.userId)).toBeLessThan(server.context.now());
   });
