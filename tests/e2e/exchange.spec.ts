@@ -97,15 +97,17 @@ test.describe('exchange', () => {
     const candles = page.getByTestId('exchange-candles');
     await expect(candles).toHaveAttribute('data-state', 'ready');
     expect(Number(await candles.getAttribute('data-candles'))).toBeGreaterThan(50);
-    // uPlot drew on its canvas: some pixels are not blank.
-    const painted = await candles.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
-      const context = canvas.getContext('2d')!;
-      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-      let count = 0;
-      for (let index = 3; index < data.length; index += 4) if (data[index]! > 0) count += 1;
-      return count;
-    });
-    expect(painted).toBeGreaterThan(1000);
+    // uPlot drew on its canvas: some pixels are not blank. It draws in the frame after the data
+    // arrives, which can come after the ready state on a busy machine: poll.
+    const painted = () =>
+      candles.locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
+        const context = canvas.getContext('2d')!;
+        const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+        let count = 0;
+        for (let index = 3; index < data.length; index += 4) if (data[index]! > 0) count += 1;
+        return count;
+      });
+    await expect.poll(painted).toBeGreaterThan(1000);
     // Another interval loads its own candles.
     await page.getByTestId('chart-interval-1h').click();
     await expect(page.getByTestId('chart-interval-1h')).toHaveAttribute('aria-pressed', 'true');
