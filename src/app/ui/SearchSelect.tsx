@@ -54,6 +54,7 @@ export function SearchSelect({ value, onValueChange, options, label, placeholder
   const [search, setSearch] = useState('');
   const [active, setActive] = useState(0);
   const listId = useId();
+  const nameId = useId();
   const matches = useMemo(() => matchOptions(options, search), [options, search]);
   const chosen = options.find((option) => option.value === value);
 
@@ -83,10 +84,14 @@ export function SearchSelect({ value, onValueChange, options, label, placeholder
       }}
     >
       <RadixPopover.Trigger asChild>
-        <button type="button" className={`${overlay.trigger} ${styles.trigger}`} id={id} aria-label={label} data-testid={testId} {...aria}>
+        {/* Named by the label and the choice it shows ("Coin USDT"): a name without the visible text fails label-content-name-mismatch. */}
+        <button type="button" className={`${overlay.trigger} ${styles.trigger}`} id={id} aria-labelledby={`${nameId}-label ${nameId}-choice`} data-testid={testId} {...aria}>
+          <span id={`${nameId}-label`} className="visually-hidden">
+            {label}
+          </span>
           <span className={styles.choice}>
             {chosen?.icon}
-            <span>{chosen?.label ?? placeholder ?? t`Choose`}</span>
+            <span id={`${nameId}-choice`}>{chosen?.label ?? placeholder ?? t`Choose`}</span>
           </span>
           <ChevronDownIcon size={16} />
         </button>
@@ -160,7 +165,7 @@ export function CoinSelector({ coins, value, onValueChange, label, testId, ...re
         value: coin.code,
         label: coin.code,
         description: coin.name,
-        icon: coin.iconUrl ? <img src={coin.iconUrl} alt="" width={20} height={20} className={styles.icon} /> : <span className={styles.iconText} aria-hidden="true">{coin.code.slice(0, 1)}</span>,
+        icon: coin.iconUrl ? <img src={coin.iconUrl} alt="" width={20} height={20} className={styles.icon} /> : <span className={styles.iconText} data-letter={coin.code.slice(0, 1)} aria-hidden="true" />,
       })),
     [coins],
   );

@@ -55,9 +55,6 @@ function DepositForm({ coins, initialCoin }: { coins: SupportedCoin[]; initialCo
     setCoinCode(code);
     setNetworkId(null);
   };
-  // The selectors' accessible names carry what they show (axe: the visible text is part of the name).
-  const chosenCoin = coin.currency;
-  const chosenNetwork = network.name;
   return (
     <div className={styles.screen} data-testid="deposit" data-coin={coin.currency} data-network={network.network}>
       <Panel title={t`Deposit crypto`}>
@@ -69,7 +66,7 @@ function DepositForm({ coins, initialCoin }: { coins: SupportedCoin[]; initialCo
                 coins={coins.map((item) => ({ code: item.currency, name: item.displayName, iconUrl: `/icons/coins/${item.currency.toLowerCase()}.svg` }))}
                 value={coin.currency}
                 onValueChange={chooseCoin}
-                label={t`Coin: ${chosenCoin}`}
+                label={t`Coin`}
                 testId="deposit-coin"
               />
             )}
@@ -81,7 +78,7 @@ function DepositForm({ coins, initialCoin }: { coins: SupportedCoin[]; initialCo
                 networks={networks.map(({ network: id, name, confirmations }) => ({ id, name, note: t`${confirmations} confirmations` }))}
                 value={network.network}
                 onValueChange={setNetworkId}
-                label={t`Network: ${chosenNetwork}`}
+                label={t`Network`}
                 testId="deposit-network"
               />
             )}

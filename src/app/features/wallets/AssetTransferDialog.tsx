@@ -81,8 +81,6 @@ export function AssetTransferDialog({ open, onOpenChange, start }: { open: boole
   const availableUnits = available ? parseUnits(available[from], scale) : undefined;
   const units = positiveUnits(amount, scale);
   const free = available ? trimZeros(available[from]) : null;
-  // The coin selector's accessible name carries what it shows (axe: the visible text is part of the name).
-  const chosenCoin = currency;
   const overBalance = units !== null && availableUnits !== undefined && units > availableUnits;
 
   const walletOptions = TRANSFER_WALLETS.map((wallet) => ({ value: wallet, label: _(WALLET_TITLES[wallet]) }));
@@ -152,7 +150,7 @@ export function AssetTransferDialog({ open, onOpenChange, start }: { open: boole
                 setAmount('');
                 setRefusal(null);
               }}
-              label={t`Coin: ${chosenCoin}`}
+              label={t`Coin`}
               testId="transfer-coin"
             />
           )}

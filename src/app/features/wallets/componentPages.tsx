@@ -78,7 +78,7 @@ export function CoinSelectorPage() {
   return (
     <Own>
       <div className={styles.screen}>
-        <FormField label={t`Coin`}>{(control) => <CoinSelector id={control.id} coins={coins} value={chosenCoin} onValueChange={setCoin} label={t`Coin: ${chosenCoin}`} testId="coin-selector" />}</FormField>
+        <FormField label={t`Coin`}>{(control) => <CoinSelector id={control.id} coins={coins} value={chosenCoin} onValueChange={setCoin} label={t`Coin`} testId="coin-selector" />}</FormField>
       </div>
     </Own>
   );

@@ -31,9 +31,7 @@ export function BlockchainWithdrawForm({ coins, initialCoin, ...props }: Withdra
   const [networkId, setNetworkId] = useState<string | null>(null);
   const network = networks.find((candidate) => candidate.network === networkId) ?? networks[0];
   if (!coin || !network) return <p className={styles.empty} data-testid="withdraw-blockchain-none">{t`Withdrawals to a blockchain are not available at the moment.`}</p>;
-  // The selectors' accessible names carry what they show (axe: the visible text is part of the name).
   const chosenCoin = coin.currency;
-  const chosenNetwork = network.name;
   return (
     <div className={styles.stack} data-testid="withdraw-blockchain" data-coin={coin.currency} data-network={network.network}>
       <FieldRow>
@@ -51,7 +49,7 @@ export function BlockchainWithdrawForm({ coins, initialCoin, ...props }: Withdra
                 setCoinCode(code);
                 setNetworkId(null);
               }}
-              label={t`Coin: ${chosenCoin}`}
+              label={t`Coin`}
               testId="withdraw-coin"
             />
           )}
@@ -66,7 +64,7 @@ export function BlockchainWithdrawForm({ coins, initialCoin, ...props }: Withdra
               })}
               value={network.network}
               onValueChange={setNetworkId}
-              label={t`Network: ${chosenNetwork}`}
+              label={t`Network`}
               testId="withdraw-network"
             />
           )}

@@ -55,7 +55,7 @@ function CurrencyWithdrawal({ terms, chosen, onCurrency, ...props }: WithdrawFor
                 coins={terms.map((item) => ({ code: item.currency, iconUrl: `/icons/coins/${item.currency.toLowerCase()}.svg` }))}
                 value={currency}
                 onValueChange={onCurrency}
-                label={t`Currency: ${currency}`}
+                label={t`Currency`}
                 testId="withdraw-fiat-currency"
               />
             )}
