@@ -15,6 +15,7 @@ import { ERRCODES } from '../../src/shared/errcodes';
 import {
   chatChannel,
   HELPDESK_OPERATORS_CHANNEL,
+  INDEX_CHANNEL,
   marketChannel,
   REALTIME_LIMITS,
   REALTIME_PATH,
@@ -191,6 +192,10 @@ async function subscribe(app: FastifyInstance, engine: RealtimeEngine, socket: R
     void socket.join(HELPDESK_OPERATORS_CHANNEL);
     return { ok: true, channel: HELPDESK_OPERATORS_CHANNEL };
   }
+  if (parsed.data.channel === INDEX_CHANNEL) {
+    void socket.join(INDEX_CHANNEL);
+    return { ok: true, channel: INDEX_CHANNEL };
+  }
   const { symbolId } = parsed.data;
   const channel = marketChannel(symbolId);
   if (!canWatch(engine, socket.data.user, symbolId)) return { ok: false, errcode: ERRCODES.symbolNotFound };
@@ -226,6 +231,10 @@ function unsubscribe(socket: RealtimeSocket, request: unknown): SubscribeAck {
   if (parsed.data.channel === HELPDESK_OPERATORS_CHANNEL) {
     void socket.leave(HELPDESK_OPERATORS_CHANNEL);
     return { ok: true, channel: HELPDESK_OPERATORS_CHANNEL };
+  }
+  if (parsed.data.channel === INDEX_CHANNEL) {
+    void socket.leave(INDEX_CHANNEL);
+    return { ok: true, channel: INDEX_CHANNEL };
   }
   const channel = marketChannel(parsed.data.symbolId);
   socket.data.symbolIds.delete(parsed.data.symbolId);

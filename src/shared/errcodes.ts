@@ -187,6 +187,12 @@ export const WITHDRAW_ERRCODES = {
   withdrawalNotPending: 2409,
 } as const;
 
+/** Futures (issue 17): 2500-2549. */
+export const FUTURES_ERRCODES = {} as const;
+
+/** Binary options (issue 18): 2550-2599. */
+export const BOPTION_ERRCODES = {} as const;
+
 export const ERRCODES = {
   ...PROTOCOL_ERRCODES,
   ...ACCOUNT_ERRCODES,
@@ -201,6 +207,8 @@ export const ERRCODES = {
   ...REWARDS_ERRCODES,
   ...CHAIN_ERRCODES,
   ...WITHDRAW_ERRCODES,
+  ...FUTURES_ERRCODES,
+  ...BOPTION_ERRCODES,
 } as const;
 
 export type ErrcodeName = keyof typeof ERRCODES;

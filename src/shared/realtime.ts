@@ -10,6 +10,8 @@
  * may join any chat and the `helpdesk` channel, which carries every chat's messages.
  */
 import { z } from 'zod/mini';
+import { boptionOrderSchema } from './api/boption';
+import { futuresPositionSchema } from './api/futures';
 import { helpdeskMessageSchema, type HelpdeskMessage } from './api/helpdesk';
 import { quoteSchema } from './api/market';
 
@@ -47,6 +49,9 @@ export function chatChannel(chatId: string): string {
 /** Operators only: every help-desk message of every chat, for the operator page's chat list. */
 export const HELPDESK_OPERATORS_CHANNEL = 'helpdesk';
 
+/** Public: every futures and binary-option symbol's index price each second (event `index`). */
+export const INDEX_CHANNEL = 'index';
+
 export const subscribeRequestSchema = z.discriminatedUnion('channel', [
   z.strictObject({
     channel: z.literal('market'),
@@ -54,6 +59,7 @@ export const subscribeRequestSchema = z.discriminatedUnion('channel', [
   }),
   z.strictObject({ channel: z.literal('chat'), chatId: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)) }),
   z.strictObject({ channel: z.literal(HELPDESK_OPERATORS_CHANNEL) }),
+  z.strictObject({ channel: z.literal(INDEX_CHANNEL) }),
 ]);
 export type SubscribeRequest = z.infer<typeof subscribeRequestSchema>;
 
@@ -159,6 +165,24 @@ export type OrderMessage = z.infer<typeof orderMessageSchema>;
 export const balanceMessageSchema = z.object({ currencies: z.array(z.string().check(z.maxLength(12))).check(z.maxLength(100)) });
 export type BalanceMessage = z.infer<typeof balanceMessageSchema>;
 
+/**
+ * One sampling round of the index (api/index-price.ts): each futures and binary-option symbol's
+ * price at its own precision, null while it has none.
+ */
+export const indexMessageSchema = z.object({
+  at: z.number(),
+  prices: z.array(z.object({ symbolId: safeId, price: z.nullable(decimalText) })).check(z.maxLength(500)),
+});
+export type IndexMessage = z.infer<typeof indexMessageSchema>;
+
+/** The signed-in user's futures position changed (opened, triggered, stop points, closed, liquidated). */
+export const futuresMessageSchema = z.object({ position: futuresPositionSchema });
+export type FuturesMessage = z.infer<typeof futuresMessageSchema>;
+
+/** The signed-in user's binary option was placed or settled. */
+export const boptionMessageSchema = z.object({ order: boptionOrderSchema });
+export type BoptionMessage = z.infer<typeof boptionMessageSchema>;
+
 /** A help-desk line (api/helpdesk.ts): new, or an operator hid it (visible false, empty body). */
 export type ChatMessage = HelpdeskMessage;
 
@@ -169,6 +193,10 @@ export const SERVER_MESSAGE_SCHEMAS = {
   quote: quoteMessageSchema,
   order: orderMessageSchema,
   balance: balanceMessageSchema,
+  /** On the public `index` channel. */
+  index: indexMessageSchema,
+  futures: futuresMessageSchema,
+  boption: boptionMessageSchema,
   /** A help-desk message on a `chat=` channel and on the operators' channel. */
   m: helpdeskMessageSchema,
 } as const;
