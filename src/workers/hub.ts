@@ -10,6 +10,7 @@
  * - notifications: the unread count every NOTIFICATION_POLL_MS while signed in;
  * - session: who is signed in, sign-in and sign-out, every 401;
  * - account: the user's balances and the order and balance events of their private channel;
+ * - futures: the user's futures stats and open positions, kept from their private channel;
  * - site: the config, the footer and the home config, cached, and the popup records.
  *
  * The hub calls each feed's hooks (core/feed.ts) when tabs, the socket or the session change, and
@@ -32,6 +33,7 @@ import type { HubStore } from './core/storage';
 import { Tabs } from './core/tabs';
 import { AccountFeed } from './feeds/account';
 import { ChatsFeed } from './feeds/chats';
+import { FuturesFeed } from './feeds/futures';
 import { MarketsFeed } from './feeds/markets';
 import { NotificationsFeed } from './feeds/notifications';
 import { QuotesFeed } from './feeds/quotes';
@@ -120,8 +122,9 @@ export class Hub implements HubApi {
     this.site = new SiteFeed(context, (config) => this.notifications.siteConfigured(config.notificationEnabled));
     const markets = new MarketsFeed(context);
     const chats = new ChatsFeed(context);
+    const futures = new FuturesFeed(context);
     // The order of their hooks: the session first (the others read it), the symbols before the probe.
-    this.feeds = [this.session, this.symbols, this.quotes, markets, chats, this.notifications, this.account, this.site];
+    this.feeds = [this.session, this.symbols, this.quotes, markets, chats, this.notifications, this.account, futures, this.site];
     this.ready = this.start();
   }
 

@@ -8,6 +8,7 @@
 import type { Profile } from '../shared/api/account';
 import type { Balance } from '../shared/api/balance';
 import type { FooterSection } from '../shared/api/content';
+import type { FuturesPosition, FuturesStats } from '../shared/api/futures';
 import type { Home } from '../shared/api/home';
 import type { MarketSymbol, Quote } from '../shared/api/market';
 import type { SiteConfig } from '../shared/api/site';
@@ -118,14 +119,16 @@ export interface QuoteUpdate {
 /**
  * What a tab watches through the hub. Each kind is served by one feed (src/workers/feeds): the
  * quotes of a symbol; a market's book and trades (its quote flows too); one help-desk chat, which
- * its owner or an operator may follow; `helpdesk`, every chat's messages, for operators. A tab
- * sends its whole set with `watch`; the hub serves the union of every tab's sets.
+ * its owner or an operator may follow; `helpdesk`, every chat's messages, for operators;
+ * `futures`, the signed-in user's futures account (stats and open positions). A tab sends its
+ * whole set with `watch`; the hub serves the union of every tab's sets.
  */
 export type Topic =
   | { kind: 'quotes'; symbolId: number }
   | { kind: 'market'; symbolId: number }
   | { kind: 'chat'; chatId: string }
-  | { kind: 'helpdesk' };
+  | { kind: 'helpdesk' }
+  | { kind: 'futures' };
 
 export type TopicKind = Topic['kind'];
 export type TopicOf<K extends TopicKind> = Extract<Topic, { kind: K }>;
@@ -145,6 +148,8 @@ export function topicKey(topic: Topic): string {
       return `chat=${topic.chatId}`;
     case 'helpdesk':
       return 'helpdesk';
+    case 'futures':
+      return 'futures';
   }
 }
 
@@ -153,6 +158,15 @@ export function topicKey(topic: Topic): string {
  * this session's chat, not an operator), or waiting for the socket to come up.
  */
 export type HelpdeskChannelState = 'live' | 'refused' | 'waiting';
+
+/**
+ * The signed-in user's futures account as the hub keeps it (feeds/futures.ts): the stats at the
+ * marks of their last read and the pending and open positions, newest first; null until read.
+ */
+export interface FuturesAccount {
+  stats: FuturesStats | null;
+  positions: FuturesPosition[] | null;
+}
 
 export type HubPush =
   | { kind: 'status'; status: HubStatus }
@@ -170,6 +184,11 @@ export type HubPush =
   | { kind: 'order'; order: RealtimeOrder }
   /** The signed-in user's balances changed in these currencies: every tab gets it. */
   | { kind: 'balance'; currencies: string[] }
+  /**
+   * The futures account after every change, to the tabs watching `futures`; `changed` is the
+   * position whose private `futures` event caused it (a trade popup), null after a read.
+   */
+  | { kind: 'futures'; account: FuturesAccount; changed: FuturesPosition | null }
   | { kind: 'toast'; message: string; durationMs: number }
   /** A 401 ended the session: the tab goes to login unless its page is exempt (spec 4). */
   | { kind: 'unauthorized' };

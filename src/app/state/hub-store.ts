@@ -45,8 +45,8 @@ let state: HubViewState = { status: null, symbols: [], quotes: new Map(), toasts
 const listeners = new Set<Listener>();
 /** Help-desk messages are events, not state: each goes to whoever listens when it arrives. */
 const chatMessageListeners = new Set<(message: ChatMessage) => void>();
-/** Market and private-channel pushes (book, trades, order, balance) go to whoever listens: they are not view state. */
-export type RealtimePush = Extract<HubPush, { kind: 'book' | 'trades' | 'order' | 'balance' }>;
+/** Market and private-channel pushes (book, trades, order, balance, futures) go to whoever listens: they are not view state. */
+export type RealtimePush = Extract<HubPush, { kind: 'book' | 'trades' | 'order' | 'balance' | 'futures' }>;
 const realtimeListeners = new Set<(message: RealtimePush) => void>();
 let nextToastId = 1;
 
@@ -90,6 +90,7 @@ export const hubStore = {
       case 'trades':
       case 'order':
       case 'balance':
+      case 'futures':
         for (const listener of realtimeListeners) listener(message);
         return;
       case 'unauthorized':
@@ -104,7 +105,7 @@ export const hubStore = {
     return () => chatMessageListeners.delete(listener);
   },
 
-  /** Calls `listener` with every book, trades, order and balance push the hub sends this tab. */
+  /** Calls `listener` with every book, trades, order, balance and futures push the hub sends this tab. */
   onRealtime(listener: (message: RealtimePush) => void): () => void {
     realtimeListeners.add(listener);
     return () => realtimeListeners.delete(listener);

@@ -46,7 +46,8 @@ export function cleanTopic(value: unknown): Topic | undefined {
     case 'chat':
       return typeof topic.chatId === 'string' && CHAT_ID_PATTERN.test(topic.chatId) ? { kind: 'chat', chatId: topic.chatId } : undefined;
     case 'helpdesk':
-      return { kind: 'helpdesk' };
+    case 'futures':
+      return { kind: topic.kind };
     default:
       return undefined;
   }
