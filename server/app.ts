@@ -34,6 +34,7 @@ import { helpdeskModule } from './modules/helpdesk';
 import { homeModule } from './modules/home';
 import { identityModule } from './modules/identity';
 import { marketModule } from './modules/market';
+import { derivedSymbols } from './modules/market/service';
 import { notificationModule } from './modules/notification';
 import { operatorModule } from './modules/operator';
 import { siteModule } from './modules/site';
@@ -121,13 +122,14 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   await engine.start();
   app.decorate('engine', engine);
   // One index price per market, read by everything that pays users (server/prices).
-  const prices = new IndexPrices(engine, context.now);
+  const prices = new IndexPrices(engine, context.now, (error) => app.log.error({ err: error }, 'an index price listener failed'));
+  prices.setDerived(await derivedSymbols(context.db));
   prices.start();
   app.decorate('prices', prices);
   // Durable jobs: modules register their kinds as they are registered; main.ts starts the loop.
   app.decorate('scheduler', new Scheduler(context));
   // Sockets share app.server, so they work under app.listen in main.ts and in tests alike.
-  app.decorate('realtime', registerRealtime(app, { engine }));
+  app.decorate('realtime', registerRealtime(app, { engine, prices }));
 
   await app.register(
     async (api) => {

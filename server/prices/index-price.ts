@@ -19,10 +19,15 @@
  *
  * Every second the index of each market is also kept with its time for HISTORY_MS, so that a
  * payout due at an instant (an option's expiry) reads the price of that instant, however late
- * it runs.
+ * it runs. That history lives in memory: what must survive a restart is recorded by its reader.
+ *
+ * A futures or binary-option symbol has no book of its own: it reads the index of the spot market
+ * of the same pair (setDerived), at its own price precision, rounded down. `current`, `at` and
+ * `history` answer for both kinds of symbol. After each sampling round the listeners of
+ * onSampled run (the futures risk loop, the `index` socket channel, the options' records).
  */
 import type { MarketSymbol } from '../engine/types';
-import { parseUnits } from '../../src/shared/money';
+import { parseUnits, rescaleUnits } from '../../src/shared/money';
 
 export const SAMPLE_INTERVAL_MS = 1_000;
 /** The book's median spans this long. */
@@ -51,6 +56,16 @@ export interface IndexPrice {
 export interface IndexMarkets {
   symbols(): MarketSymbol[];
   bestPrices(symbolId: number): { bid: string | null; ask: string | null };
+}
+
+/** A symbol priced from a spot market's index: a futures or binary-option symbol. */
+export interface DerivedSymbol {
+  symbolId: number;
+  /** The spot market of the same pair. */
+  indexSymbolId: number;
+  pricePrecision: number;
+  /** Seen only by accounts with testEnabled (spec 6): not on public channels. */
+  testOnly: boolean;
 }
 
 interface Sample {
@@ -87,11 +102,15 @@ export function bookMidTicks(best: { bid: string | null; ask: string | null }, p
 
 export class IndexPrices {
   private readonly markets = new Map<number, MarketPrices>();
+  private readonly derived = new Map<number, DerivedSymbol>();
+  private readonly listeners = new Set<(now: number) => void>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly source: IndexMarkets,
     private readonly now: () => number,
+    /** Where a listener's failure goes: one failing reader must not stop the sampling of the others. */
+    private readonly report: (error: unknown) => void = (error) => console.error(error),
   ) {}
 
   /** Samples every SAMPLE_INTERVAL_MS until stop(). */
@@ -129,10 +148,59 @@ export class IndexPrices {
       const dropped = dropBefore(market.history, now - HISTORY_MS);
       market.historySources.splice(0, dropped);
     }
+    for (const listener of this.listeners) {
+      try {
+        listener(now);
+      } catch (error) {
+        this.report(error);
+      }
+    }
+  }
+
+  /** Runs `listener` after every sampling round until the returned function is called. */
+  onSampled(listener: (now: number) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The futures and binary-option symbols and the spot markets they read (replaces the previous list). */
+  setDerived(symbols: readonly DerivedSymbol[]): void {
+    this.derived.clear();
+    for (const symbol of symbols) this.derived.set(symbol.symbolId, symbol);
+  }
+
+  derivedSymbols(): DerivedSymbol[] {
+    return [...this.derived.values()];
+  }
+
+  /** A symbol's index points of the last `sinceMs` (at its own precision for a derived symbol), oldest first. */
+  history(symbolId: number, since: number): IndexPrice[] {
+    const derived = this.derived.get(symbolId);
+    const market = this.markets.get(derived?.indexSymbolId ?? symbolId);
+    if (!market) return [];
+    const points: IndexPrice[] = [];
+    market.history.forEach((sample, index) => {
+      if (sample.at < since) return;
+      const price: IndexPrice = { symbolId: derived?.indexSymbolId ?? symbolId, priceTicks: sample.priceTicks, source: market.historySources[index]!, at: sample.at };
+      points.push(derived ? this.toDerived(derived, price) : price);
+    });
+    return points;
+  }
+
+  /** A spot market's index expressed for a derived symbol: its precision, rounded down. */
+  private toDerived(derived: DerivedSymbol, price: IndexPrice): IndexPrice {
+    const spot = this.source.symbols().find((symbol) => symbol.id === derived.indexSymbolId);
+    const spotPrecision = spot?.pricePrecision ?? derived.pricePrecision;
+    return { ...price, symbolId: derived.symbolId, priceTicks: rescaleUnits(price.priceTicks, spotPrecision, derived.pricePrecision, 'down') };
   }
 
   /** The index now; undefined when neither a fresh reference nor enough of the book says it. */
   current(symbolId: number): IndexPrice | undefined {
+    const derived = this.derived.get(symbolId);
+    if (derived) {
+      const price = this.current(derived.indexSymbolId);
+      return price && this.toDerived(derived, price);
+    }
     const market = this.markets.get(symbolId);
     if (!market) return undefined;
     const now = this.now();
@@ -147,6 +215,11 @@ export class IndexPrices {
 
   /** The index as it was at `time` (the last sample at or before it), within HISTORY_MS. */
   at(symbolId: number, time: number): IndexPrice | undefined {
+    const derived = this.derived.get(symbolId);
+    if (derived) {
+      const price = this.at(derived.indexSymbolId, time);
+      return price && this.toDerived(derived, price);
+    }
     const market = this.markets.get(symbolId);
     if (!market) return undefined;
     const { history } = market;

@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
+import { publishIndexPrices } from './index-channel';
 import { ERRCODES } from '../../src/shared/errcodes';
 import {
   chatChannel,
@@ -67,6 +68,7 @@ export function registerRealtime(app: FastifyInstance, options: RealtimeOptions)
   const hooks: RealtimeHooks = { quoteOf: null, mayWatchChat: async () => false };
   app.decorate('realtimeHooks', hooks);
   const stopPublishing = publishEngineEvents(io, options.engine, hooks, app.log);
+  const stopPublishingIndex = publishIndexPrices(io, options.prices);
   // A sign-out, a rotated or expired session, a password change: its sockets leave at once.
   const stopWatchingSessions = app.sessions.onEnded((ended) => {
     for (const socket of io.sockets.sockets.values()) {
@@ -84,6 +86,7 @@ export function registerRealtime(app: FastifyInstance, options: RealtimeOptions)
     stopWatchingSessions();
     clearInterval(recheckTimer);
     stopPublishing();
+    stopPublishingIndex();
     io.disconnectSockets(true);
     io.engine.close();
   });

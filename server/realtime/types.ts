@@ -8,6 +8,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../../src/share
 import type { SessionUser } from '../core/viewer';
 import type { TypedEvents } from '../engine/events';
 import type { EngineEvents, MarketSymbol } from '../engine/types';
+import type { IndexPrices } from '../prices/index-price';
 import type { MessageBudget } from './limits';
 
 /** What the socket server needs of the engine. */
@@ -38,6 +39,7 @@ export type RealtimeIo = Server<ClientToServerEvents, ServerToClientEvents, Reco
 
 export interface RealtimeOptions {
   engine: RealtimeEngine;
+  prices: IndexPrices;
 }
 
 /** Who asks to join a help-desk chat: its user, or a visitor's server session, and whether an operator. */

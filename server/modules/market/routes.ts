@@ -15,6 +15,7 @@ import {
   recentCall,
   symbolsCall,
 } from '../../../src/shared/api/market';
+import { indexHistoryCall } from '../../../src/shared/api/index-price';
 import { registerCall } from '../../http/route';
 import type { SessionUser } from '../../core/viewer';
 import { rankings } from './rankings';
@@ -36,6 +37,7 @@ export async function marketRoutes(app: FastifyInstance): Promise<void> {
   registerCall(app, fullQuoteCall, async (request) => service.fullQuote(context, engine, request.user, request.query.id));
   registerCall(app, latestCall, async (request) => service.latestQuotes(context, request.user, { ...request.query, ...request.body }));
   registerCall(app, rankingsCall, async (request) => rankings(context, request.user));
+  registerCall(app, indexHistoryCall, async (request) => service.indexHistory(context, app.prices, request.user, request.query));
 
   registerCall(app, favouriteQueryCall, async (request) => service.favouriteIds(context, signedIn(request.user)));
   registerCall(app, favouriteAddCall, async (request) =>

@@ -18,12 +18,14 @@ import {
   type Quote,
   type Trade,
 } from '../../../src/shared/api/market';
+import { INDEX_HISTORY_SECONDS, type IndexPoint } from '../../../src/shared/api/index-price';
 import { SYMBOL_TYPE } from '../../../src/shared/constants';
-import { parseUnits } from '../../../src/shared/money';
+import { formatUnits, parseUnits } from '../../../src/shared/money';
 import { isSymbolType, splitSymbol } from '../../../src/shared/symbols';
 import type { AppContext } from '../../context';
 import { buildQuote, flatDayStats, formatRescaled, QUOTE_WINDOW_MS, type DayStats } from '../../engine/quotes';
 import type { DepthSnapshot, MarketSymbol as EngineSymbol, TradeView } from '../../engine/types';
+import type { DerivedSymbol, IndexPrices } from '../../prices/index-price';
 import { invalidFields } from '../../core/errors';
 import { refuse } from './errors';
 import type { SessionUser } from '../../core/viewer';
@@ -69,6 +71,28 @@ export function findVisibleSymbol(view: MarketView, symbolId: number): MarketSym
 export function priceSourceOf(view: MarketView, symbol: MarketSymbol): MarketSymbol {
   if (symbol.type === SYMBOL_TYPE.exchange) return symbol;
   return view.all.find((item) => item.type === SYMBOL_TYPE.exchange && item.symbol === symbol.symbol) ?? symbol;
+}
+
+/** The futures and binary-option symbols with a spot market of the same pair, whose index prices them (server/prices). */
+export async function derivedSymbols(executor: Executor): Promise<DerivedSymbol[]> {
+  const view = await loadMarketView(executor, null);
+  return view.all.flatMap((symbol) => {
+    const source = priceSourceOf(view, symbol);
+    return source === symbol ? [] : [{ symbolId: symbol.id, indexSymbolId: source.id, pricePrecision: symbol.pricePrecision, testOnly: symbol.testOnly }];
+  });
+}
+
+/** A visible symbol's index of the last INDEX_HISTORY_SECONDS (since `since` when later), one point a second. */
+export async function indexHistory(
+  context: AppContext,
+  prices: IndexPrices,
+  viewer: SessionUser | null,
+  query: { id: number; since?: number | undefined },
+): Promise<{ symbolId: number; points: IndexPoint[] }> {
+  const symbol = findVisibleSymbol(await loadMarketView(context.db, viewer), query.id);
+  const since = Math.max(query.since ?? 0, context.now() - INDEX_HISTORY_SECONDS * 1000);
+  const points = prices.history(symbol.id, since).map((point) => ({ at: point.at, price: formatUnits(point.priceTicks, symbol.pricePrecision) }));
+  return { symbolId: symbol.id, points };
 }
 
 export interface QuotedSymbol {

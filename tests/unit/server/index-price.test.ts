@@ -2,7 +2,8 @@
  * Proves the index price (server/prices): a fresh reference wins and a stale one is not used; the
  * book's median of a window of mids takes over only with enough samples, ignores wide spreads,
  * and is not moved by a book that a user pushes away for less than half the window; the index of
- * an instant is read back from its history.
+ * an instant is read back from its history; a futures or binary-option symbol reads its spot
+ * market's index at its own precision, rounded down; listeners run after each round.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -91,4 +92,33 @@ describe('the index price', () => {
     expect(prices.at(SYMBOL.id, now())?.priceTicks).toBe(9_100_000n);
     expect(prices.at(SYMBOL.id, then - 60 * SAMPLE_INTERVAL_MS)).toBeUndefined();
   });
+
+  it('prices a derived symbol from its spot market at its own precision, rounded down', () => {
+    const { prices, run, now } = harness();
+    prices.setDerived([{ symbolId: 201, indexSymbolId: SYMBOL.id, pricePrecision: 1, testOnly: false }]);
+    prices.setReference(SYMBOL.id, 9_000_059n, now());
+    run(3 * SAMPLE_INTERVAL_MS);
+    expect(prices.current(201)).toMatchObject({ symbolId: 201, priceTicks: 900_005n });
+    expect(prices.at(201, now())?.priceTicks).toBe(900_005n);
+    expect(prices.history(201, 0).map((point) => point.priceTicks)).toEqual([900_005n, 900_005n, 900_005n]);
+    expect(prices.current(202)).toBeUndefined();
+  });
+
+  it('runs its listeners after each round; a failing one is reported and stops nobody', () => {
+    const reported: unknown[] = [];
+    let time = 0;
+    const prices = new IndexPrices({ symbols: () => [SYMBOL], bestPrices: () => ({ bid: null, ask: null }) }, () => (time += SAMPLE_INTERVAL_MS), (error) => reported.push(error));
+    const heard: number[] = [];
+    prices.onSampled(() => {
+      throw new Error('listener broke');
+    });
+    const stop = prices.onSampled((at) => heard.push(at));
+    prices.sample();
+    prices.sample();
+    stop();
+    prices.sample();
+    expect(heard).toHaveLength(2);
+    expect(reported).toHaveLength(3);
+  });
 });
+

@@ -16,6 +16,7 @@ import {
   type BalanceMessage,
   type BookMessage,
   type BookSnapshot,
+  type IndexMessage,
   type ClientToServerEvents,
   type OrderMessage,
   type QuoteMessage,
@@ -29,6 +30,8 @@ import { buildTestServer, type TestServer } from '../../helpers/server';
 
 const BTC_USDT = 301;
 const FUTURES_BTC_USDT = 201;
+const FUTURES_ETH_USDT = 202;
+const BOPTION_BTC_USDT = 101;
 const TEST_ONLY_BTC_USDC = 311;
 const WAIT_MS = 5_000;
 
@@ -226,6 +229,24 @@ describe('market channel', () => {
     const testerSocket = await openSocket({ cookie: tester.cookie });
     expect(await subscribe(testerSocket, TEST_ONLY_BTC_USDC)).toEqual({ ok: true, channel: `market=${TEST_ONLY_BTC_USDC}` });
     expect(await testerSocket.timeout(WAIT_MS).emitWithAck('unsubscribe', { channel: 'market', symbolId: TEST_ONLY_BTC_USDC })).toEqual({ ok: true, channel: `market=${TEST_ONLY_BTC_USDC}` });
+  });
+
+  it('the index channel carries every futures and binary-option index at its own precision after each round', async () => {
+    const socket = await openSocket();
+    expect(await socket.timeout(WAIT_MS).emitWithAck('subscribe', { channel: 'index' })).toEqual({ ok: true, channel: 'index' });
+    const messages = collect<IndexMessage>(socket, 'index');
+    server.app.prices.setReference(BTC_USDT, 9_012_345n);
+    server.app.prices.sample();
+    await waitFor(() => messages.some((message) => message.prices.some((item) => item.price !== null)), 'an index message with a price');
+    const prices = new Map(messages.at(-1)!.prices.map((item) => [item.symbolId, item.price]));
+    // Futures BTC_USDT has one price decimal, the binary option two; both read spot BTC_USDT.
+    expect(prices.get(FUTURES_BTC_USDT)).toBe('90123.4');
+    expect(prices.get(BOPTION_BTC_USDT)).toBe('90123.45');
+    expect(prices.has(BTC_USDT)).toBe(false);
+    expect(prices.get(FUTURES_ETH_USDT)).toBeNull();
+
+    const history = await server.app.inject({ method: 'GET', url: `/api/v1/market/indexhistory?id=${FUTURES_BTC_USDT}` });
+    expect(history.json()).toMatchObject({ errcode: 0, data: { symbolId: FUTURES_BTC_USDT, points: [{ price: '90123.4' }] } });
   });
 
   it('stops a subscription at unsubscribe', async () => {
