@@ -9,6 +9,7 @@
  * BENCHMARKS. `npm run bench -- ledger` runs only the modules whose name contains "ledger".
  */
 import { bookBenchmark } from './book';
+import { futuresBenchmark } from './futures';
 import { ledgerBenchmark } from './ledger';
 import { ordersBenchmark } from './orders';
 import { pwaBenchmark } from './pwa';
@@ -27,7 +28,7 @@ export interface BenchmarkModule {
   run(): Promise<BenchmarkRow[]>;
 }
 
-const BENCHMARKS: BenchmarkModule[] = [ledgerBenchmark, bookBenchmark, ordersBenchmark, pwaBenchmark, tradingBenchmark, webBenchmark];
+const BENCHMARKS: BenchmarkModule[] = [ledgerBenchmark, bookBenchmark, ordersBenchmark, pwaBenchmark, tradingBenchmark, webBenchmark, futuresBenchmark];
 
 /** Whole numbers as they are, others with a precision that suits their size. */
 function formatValue(value: number | string): string {

@@ -75,27 +75,31 @@ class ThresholdHeap {
     const { items } = this;
     const top = items[0];
     const last = items.pop();
-    if (top === undefined || last === undefined || items.length === 0) return top;
-    let index = 0;
+    if (top !== undefined && last !== undefined && items.length > 0) this.siftDown(0, last);
+    return top;
+  }
+
+  /** Keeps only the items `keep` accepts and restores the heap order bottom-up, in O(n). */
+  retain(keep: (item: Threshold) => boolean): void {
+    this.items = this.items.filter(keep);
+    for (let index = (this.items.length >> 1) - 1; index >= 0; index -= 1) this.siftDown(index, this.items[index]!);
+  }
+
+  /** Puts `item` at `index` and moves it down below its smaller children. */
+  private siftDown(start: number, item: Threshold): void {
+    const { items } = this;
     const length = items.length;
+    let index = start;
     for (;;) {
       const left = 2 * index + 1;
       if (left >= length) break;
       const right = left + 1;
       const child = right < length && items[right]!.key < items[left]!.key ? right : left;
-      if (items[child]!.key >= last.key) break;
+      if (items[child]!.key >= item.key) break;
       items[index] = items[child]!;
       index = child;
     }
-    items[index] = last;
-    return top;
-  }
-
-  /** Keeps only the items `keep` accepts; sorted ascending, they are a heap again. */
-  retain(keep: (item: Threshold) => boolean): void {
-    const kept = this.items.filter(keep);
-    kept.sort((left, right) => (left.key < right.key ? -1 : left.key > right.key ? 1 : 0));
-    this.items = kept;
+    items[index] = item;
   }
 }
 

@@ -1,0 +1,197 @@
+/**
+ * Futures risk-loop benchmark (issue 17; goal: under 1 ms per mark-price tick with 10,000 open
+ * positions and under 10 ms with 100,000, on this 2-core machine).
+ *
+ * A tick is what the risk loop does on each mark-price round: for each of the six futures symbols,
+ * ask the RiskBook which positions the new mark reached, and update the book for what fired (a
+ * pending position that opens is upserted as open with its liquidation price; a closed one is
+ * removed, and a new position opened at the mark takes its place, so the book holds the same
+ * number throughout). The database settlement of what fires is not in this figure: it is the
+ * service's, timed separately.
+ *
+ * Positions are drawn as users open them: leverage mostly 5-20x with a tail to 100x, a tenth
+ * pending at a limit trigger 0.5-5 % away, half with a take-profit and half with a stop-loss 1-10 %
+ * away, liquidation prices from src/shared/futures-math. The marks walk with a one-second
+ * volatility of 0.05 % and a 1.5 % gap one tick in 500, so that a realistic few fire per tick.
+ * Counts can be overridden with BENCH_FUTURES_TICKS and BENCH_FUTURES_SEED.
+ */
+import { createRandom, currencyPriceUsd, gaussian, type Random } from '../../server/engine/price-walk';
+import { RiskBook, type RiskEntry } from '../../server/modules/futures/risk-book';
+import { liquidationTicks, marginFromVolume, marketEntryTicks, volumeFromMargin, type FuturesScales } from '../../src/shared/futures-math';
+import { parseUnits } from '../../src/shared/money';
+import type { BenchmarkModule, BenchmarkRow } from './run';
+import { positiveInteger } from './support/numbers';
+
+const TICKS = positiveInteger(process.env.BENCH_FUTURES_TICKS, 3_000);
+const WARMUP_TICKS = 300;
+const SEED = positiveInteger(process.env.BENCH_FUTURES_SEED, 17);
+const POSITION_COUNTS = [10_000, 100_000];
+const GOALS_MS: Record<number, number> = { 10_000: 1, 100_000: 10 };
+
+/** The six futures symbols of the seed (server/seed/market.ts) with their precisions. */
+const SYMBOLS = [
+  { symbolId: 201, base: 'BTC', pricePrecision: 1, volumePrecision: 3 },
+  { symbolId: 202, base: 'ETH', pricePrecision: 2, volumePrecision: 3 },
+  { symbolId: 203, base: 'SOL', pricePrecision: 2, volumePrecision: 1 },
+  { symbolId: 204, base: 'BNB', pricePrecision: 2, volumePrecision: 2 },
+  { symbolId: 205, base: 'XRP', pricePrecision: 4, volumePrecision: 1 },
+  { symbolId: 206, base: 'DOGE', pricePrecision: 5, volumePrecision: 0 },
+] as const;
+type BenchSymbol = (typeof SYMBOLS)[number];
+
+const MARGIN_SCALE = 6;
+const MAINTENANCE_PPM = 5_000n;
+const SPREAD_PPM = 200n;
+const LEVERAGES = [1, 2, 3, 5, 10, 20, 50, 75, 100];
+/** How often users pick each leverage above. */
+const LEVERAGE_WEIGHTS = [4, 8, 10, 20, 25, 18, 8, 4, 3];
+const PENDING_SHARE = 0.1;
+const TAKE_PROFIT_SHARE = 0.5;
+const STOP_LOSS_SHARE = 0.5;
+const TICK_VOLATILITY = 0.0005;
+const GAP_SHARE = 1 / 500;
+const GAP_SIZE = 0.015;
+
+/** The value below which `share` of the sorted samples fall (nearest rank). */
+function percentile(sorted: Float64Array, share: number): number {
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+}
+
+function scalesOf(symbol: BenchSymbol): FuturesScales {
+  return { pricePrecision: symbol.pricePrecision, volumePrecision: symbol.volumePrecision, marginScale: MARGIN_SCALE };
+}
+
+function pick<T>(random: Random, values: readonly T[], weights: readonly number[]): T {
+  let draw = random() * weights.reduce((sum, weight) => sum + weight, 0);
+  for (let index = 0; index < values.length; index += 1) {
+    draw -= weights[index]!;
+    if (draw < 0) return values[index]!;
+  }
+  return values.at(-1)!;
+}
+
+/** A price `share` away from `ticks` (never below one tick). */
+function away(ticks: bigint, share: number): bigint {
+  const moved = (ticks * BigInt(Math.round((1 + share) * 1_000_000))) / 1_000_000n;
+  return moved > 0n ? moved : 1n;
+}
+
+/** The book's entry of an open position entered at the market now. */
+function openEntry(random: Random, symbol: BenchSymbol, positionId: number, side: 'long' | 'short', markTicks: bigint): RiskEntry {
+  const scales = scalesOf(symbol);
+  const leverage = pick(random, LEVERAGES, LEVERAGE_WEIGHTS);
+  const entryTicks = marketEntryTicks(side, markTicks, SPREAD_PPM);
+  const marginUnits = parseUnits(String(10 + Math.floor(random() * 2_000)), MARGIN_SCALE);
+  const volumeSteps = volumeFromMargin(scales, marginUnits, leverage, entryTicks) || 1n;
+  const position = { side, volumeSteps, entryTicks, marginUnits: marginFromVolume(scales, volumeSteps, entryTicks, leverage) };
+  const favour = side === 'long' ? 1 : -1;
+  const entry: RiskEntry = { positionId, symbolId: symbol.symbolId, side, status: 'open', liquidationPrice: liquidationTicks(scales, position, MAINTENANCE_PPM) };
+  if (random() < TAKE_PROFIT_SHARE) entry.takeProfit = away(entryTicks, favour * (0.01 + random() * 0.09));
+  if (random() < STOP_LOSS_SHARE) {
+    const stopLoss = away(entryTicks, -favour * (0.01 + random() * 0.09));
+    // A stop-loss beyond the liquidation price would be refused at create: such users set none.
+    if (side === 'long' ? stopLoss > entry.liquidationPrice! : stopLoss < entry.liquidationPrice!) entry.stopLoss = stopLoss;
+  }
+  return entry;
+}
+
+/** A new position as users place them: most at the market, a tenth waiting at a limit trigger. */
+function newEntry(random: Random, symbol: BenchSymbol, positionId: number, markTicks: bigint): RiskEntry {
+  const side = random() < 0.5 ? 'long' : 'short';
+  if (random() >= PENDING_SHARE) return openEntry(random, symbol, positionId, side, markTicks);
+  const distance = 0.005 + random() * 0.045;
+  return { positionId, symbolId: symbol.symbolId, side, status: 'pending', triggerPrice: away(markTicks, side === 'long' ? -distance : distance) };
+}
+
+interface Market {
+  symbol: BenchSymbol;
+  markTicks: bigint;
+}
+
+function startingMarkTicks(symbol: BenchSymbol): bigint {
+  return BigInt(Math.round(currencyPriceUsd(symbol.base) * 10 ** symbol.pricePrecision));
+}
+
+/** One step of a symbol's mark: a gaussian move, now and then a gap. */
+function walk(random: Random, markTicks: bigint): bigint {
+  const move = random() < GAP_SHARE ? (random() < 0.5 ? -GAP_SIZE : GAP_SIZE) : gaussian(random) * TICK_VOLATILITY;
+  return away(markTicks, move);
+}
+
+interface RunResult {
+  tickMs: Float64Array;
+  /** Positions closed (opens of pending ones not counted). */
+  fired: number;
+  /** The times of the ticks that closed any. */
+  firingTickMs: number[];
+  byTrigger: Record<string, number>;
+}
+
+/** Fills a book with `count` positions and runs `ticks` mark-price rounds over the six symbols. */
+function runRiskLoop(count: number, ticks: number, seed: number): RunResult {
+  const random = createRandom(seed);
+  const markets: Market[] = SYMBOLS.map((symbol) => ({ symbol, markTicks: startingMarkTicks(symbol) }));
+  const book = new RiskBook();
+  let nextPositionId = 0;
+  const add = (market: Market) => {
+    const positionId = nextPositionId++;
+    book.upsert(newEntry(random, market.symbol, positionId, market.markTicks));
+  };
+  for (let index = 0; index < count; index += 1) add(markets[index % markets.length]!);
+  if (book.size !== count) throw new Error(`the book holds ${book.size} positions, not ${count}`);
+
+  const tickMs = new Float64Array(ticks);
+  const byTrigger: Record<string, number> = { open: 0, takeProfit: 0, stopLoss: 0, liquidation: 0 };
+  let fired = 0;
+  const firingTickMs: number[] = [];
+  const closedIn: Market[] = [];
+  for (let tick = 0; tick < ticks; tick += 1) {
+    for (const market of markets) market.markTicks = walk(random, market.markTicks);
+    const started = process.hrtime.bigint();
+    for (const market of markets) {
+      for (const { positionId, trigger } of book.due(market.symbol.symbolId, market.markTicks)) {
+        byTrigger[trigger]! += 1;
+        if (trigger === 'open') {
+          book.upsert(openEntry(random, market.symbol, positionId, positionId % 2 === 0 ? 'long' : 'short', market.markTicks));
+        } else {
+          book.remove(positionId);
+          closedIn.push(market);
+        }
+      }
+    }
+    tickMs[tick] = Number(process.hrtime.bigint() - started) / 1e6;
+    // Users open new positions between ticks, as many as closed: not the risk loop's time.
+    const firedNow = closedIn.length;
+    for (const market of closedIn.splice(0)) add(market);
+    fired += firedNow;
+    if (firedNow > 0) firingTickMs.push(tickMs[tick]!);
+  }
+  if (book.size !== count) throw new Error(`the book ended with ${book.size} positions, not ${count}`);
+  return { tickMs, fired, firingTickMs, byTrigger };
+}
+
+function riskLoopRows(count: number): BenchmarkRow[] {
+  runRiskLoop(count, WARMUP_TICKS, SEED + 1);
+  const { tickMs, fired, firingTickMs, byTrigger } = runRiskLoop(count, TICKS, SEED);
+  const sorted = Float64Array.from(tickMs).sort();
+  const firingSorted = Float64Array.from(firingTickMs).sort();
+  const label = `risk loop, ${count.toLocaleString('en-US')} positions`;
+  const triggers = Object.entries(byTrigger)
+    .map(([trigger, times]) => `${trigger} ${times}`)
+    .join(', ');
+  return [
+    { metric: `${label}: tick p50`, value: percentile(sorted, 0.5), unit: 'ms', note: `${TICKS} ticks x 6 symbols` },
+    { metric: `${label}: tick p99`, value: percentile(sorted, 0.99), unit: 'ms', note: `goal under ${GOALS_MS[count]} ms` },
+    { metric: `${label}: tick max`, value: percentile(sorted, 1), unit: 'ms', note: 'gap ticks fire the most' },
+    { metric: `${label}: closing tick p50`, value: percentile(firingSorted, 0.5), unit: 'ms', note: `of the ${firingTickMs.length} ticks that closed any` },
+    { metric: `${label}: closed per tick`, value: fired / TICKS, unit: 'positions', note: triggers },
+  ];
+}
+
+export const futuresBenchmark: BenchmarkModule = {
+  name: 'futures',
+  async run() {
+    return POSITION_COUNTS.flatMap(riskLoopRows);
+  },
+};
