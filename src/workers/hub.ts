@@ -6,6 +6,7 @@
  * - quotes: the watched symbols' quotes, from the socket's market channels or /quotation/latest;
  * - symbols: the symbol list every SYMBOL_REFRESH_MS, and again after sign-in and sign-out;
  * - markets: the book and trades of the markets tabs trade on;
+ * - index prices: the futures and binary-option symbols' index, and its history for charts;
  * - chats: the help-desk chats tabs follow, on the same socket;
  * - notifications: the unread count every NOTIFICATION_POLL_MS while signed in;
  * - session: who is signed in, sign-in and sign-out, every 401;
@@ -34,6 +35,7 @@ import { Tabs } from './core/tabs';
 import { AccountFeed } from './feeds/account';
 import { ChatsFeed } from './feeds/chats';
 import { FuturesFeed } from './feeds/futures';
+import { IndexPricesFeed } from './feeds/index-prices';
 import { MarketsFeed } from './feeds/markets';
 import { NotificationsFeed } from './feeds/notifications';
 import { QuotesFeed } from './feeds/quotes';
@@ -123,8 +125,9 @@ export class Hub implements HubApi {
     const markets = new MarketsFeed(context);
     const chats = new ChatsFeed(context);
     const futures = new FuturesFeed(context);
+    const indexPrices = new IndexPricesFeed(context);
     // The order of their hooks: the session first (the others read it), the symbols before the probe.
-    this.feeds = [this.session, this.symbols, this.quotes, markets, chats, this.notifications, this.account, futures, this.site];
+    this.feeds = [this.session, this.symbols, this.quotes, markets, indexPrices, chats, this.notifications, this.account, futures, this.site];
     this.ready = this.start();
   }
 

@@ -13,7 +13,8 @@ import type { Home } from '../shared/api/home';
 import type { MarketSymbol, Quote } from '../shared/api/market';
 import type { SiteConfig } from '../shared/api/site';
 import type { Language } from '../shared/languages';
-import type { BookSnapshot, ChatMessage, RealtimeOrder, RealtimeTrade } from '../shared/realtime';
+import type { IndexPoint } from '../shared/api/index-price';
+import type { BookSnapshot, ChatMessage, IndexMessage, RealtimeOrder, RealtimeTrade } from '../shared/realtime';
 
 /** Timings of the hub that the spec does not fix; the spec's own live in shared/constants.ts. */
 export const HUB_TIMINGS_MS = {
@@ -120,15 +121,20 @@ export interface QuoteUpdate {
  * What a tab watches through the hub. Each kind is served by one feed (src/workers/feeds): the
  * quotes of a symbol; a market's book and trades (its quote flows too); one help-desk chat, which
  * its owner or an operator may follow; `helpdesk`, every chat's messages, for operators;
- * `futures`, the signed-in user's futures account (stats and open positions). A tab sends its
- * whole set with `watch`; the hub serves the union of every tab's sets.
+ * `futures`, the signed-in user's futures account (stats and open positions); `index` and
+ * `indexHistory`, an index symbol's price and its recent points. A tab sends its whole set with
+ * `watch`; the hub serves the union of every tab's sets.
  */
 export type Topic =
   | { kind: 'quotes'; symbolId: number }
   | { kind: 'market'; symbolId: number }
   | { kind: 'chat'; chatId: string }
   | { kind: 'helpdesk' }
-  | { kind: 'futures' };
+  | { kind: 'futures' }
+  /** A futures or binary-option symbol's index price, as it is sampled (feeds/index-prices.ts). */
+  | { kind: 'index'; symbolId: number }
+  /** The same with its last INDEX_HISTORY_SECONDS of points, for a chart. */
+  | { kind: 'indexHistory'; symbolId: number };
 
 export type TopicKind = Topic['kind'];
 export type TopicOf<K extends TopicKind> = Extract<Topic, { kind: K }>;
@@ -150,6 +156,10 @@ export function topicKey(topic: Topic): string {
       return 'helpdesk';
     case 'futures':
       return 'futures';
+    case 'index':
+      return `index=${topic.symbolId}`;
+    case 'indexHistory':
+      return `indexHistory=${topic.symbolId}`;
   }
 }
 
@@ -180,6 +190,10 @@ export type HubPush =
   | { kind: 'book'; book: BookSnapshot }
   /** New trades of a market a tab watches, oldest first. */
   | { kind: 'trades'; symbolId: number; trades: RealtimeTrade[] }
+  /** A sampling round's prices of the index symbols the tab watches (either topic kind); a tab appends them to the histories it holds. */
+  | ({ kind: 'index' } & IndexMessage)
+  /** The hub's whole history of an index symbol the tab watches with `indexHistory`, oldest first: it replaces the tab's. */
+  | { kind: 'indexHistory'; symbolId: number; points: IndexPoint[] }
   /** The signed-in user's order changed (the private channel): every tab gets it. */
   | { kind: 'order'; order: RealtimeOrder }
   /** The signed-in user's balances changed in these currencies: every tab gets it. */

@@ -20,6 +20,7 @@ import { ChangeBadge } from '../ui/MarketBits';
 import { Menu } from '../ui/Menu';
 import { Panel } from '../ui/Panel';
 import { Popover } from '../ui/Popover';
+import { PriceLineChart, type PricePoint } from '../ui/PriceLineChart';
 import { QrCode } from '../ui/QrCode';
 import { CoinSelector, NetworkSelector } from '../ui/SearchSelect';
 import { Select } from '../ui/Select';
@@ -80,6 +81,7 @@ function ThemeColumn({ theme }: { theme: 'light' | 'dark' }) {
       <Overlays />
       <Controls />
       <Money />
+      <LineChart />
       <States />
     </section>
   );
@@ -329,6 +331,35 @@ function Money() {
           Quote expires in <Countdown until={until} />
         </p>
       </div>
+    </Panel>
+  );
+}
+
+/** Five minutes of a price a second, a wave with some noise, ending now. */
+function samplePoints(now: number): PricePoint[] {
+  return Array.from({ length: 300 }, (_, second) => ({
+    at: now - (300 - second) * 1000,
+    price: (90_000 + Math.sin(second / 30) * 120 + Math.cos(second / 7) * 25).toFixed(2),
+  }));
+}
+
+function LineChart() {
+  const [now] = useState(() => Math.floor(Date.now() / 1000) * 1000);
+  const [points] = useState(() => samplePoints(now));
+  return (
+    <Panel title="PriceLineChart">
+      <PriceLineChart
+        points={points}
+        pricePrecision={2}
+        levels={[
+          { price: '90050.00', name: 'Open', tone: 'neutral' },
+          { price: '89850.00', name: 'Liquidation', tone: 'warn' },
+        ]}
+        marker={{ at: now + 30_000, name: 'Expiry' }}
+        label="BTC/USDT index"
+        height={240}
+      />
+      <PriceLineChart points={[]} pricePrecision={2} label="ETH/USDT index" empty="No index price yet" height={120} />
     </Panel>
   );
 }

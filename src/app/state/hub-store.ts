@@ -4,6 +4,8 @@
  * The hub bridge writes it from pushes; React reads it through the hooks of hub.ts. Each change
  * makes a new snapshot object, as useSyncExternalStore expects.
  */
+import { mergeIndexPoints } from '../../shared/index-points';
+import type { IndexPoint } from '../../shared/api/index-price';
 import type { MarketSymbol, Quote } from '../../shared/api/market';
 import type { ChatMessage } from '../../shared/realtime';
 import type { HelpdeskChannelState, HubPush, HubStatus, QuoteSource } from '../../workers/protocol';
@@ -29,8 +31,17 @@ export interface HubViewState {
   toasts: Toast[];
   /** The state of each help-desk channel this tab follows, by helpdeskChannelKey. */
   chatChannels: ReadonlyMap<string, HelpdeskChannelState>;
+  /** The newest index point of each index symbol this tab watches (a null price: the index has none now). */
+  indexPrices: ReadonlyMap<number, IndexPointOrNone>;
+  /** The points of each index symbol this tab watches with its history, oldest first. */
+  indexHistories: ReadonlyMap<number, readonly IndexPoint[]>;
   /** Set when the hub could not be started or reached: the page says so instead of waiting. */
   failure: HubFailure | null;
+}
+
+export interface IndexPointOrNone {
+  at: number;
+  price: string | null;
 }
 
 export interface HubFailure {
@@ -41,7 +52,7 @@ export interface HubFailure {
 
 type Listener = () => void;
 
-let state: HubViewState = { status: null, symbols: [], quotes: new Map(), toasts: [], chatChannels: new Map(), failure: null };
+let state: HubViewState = { status: null, symbols: [], quotes: new Map(), toasts: [], chatChannels: new Map(), indexPrices: new Map(), indexHistories: new Map(), failure: null };
 const listeners = new Set<Listener>();
 /** Help-desk messages are events, not state: each goes to whoever listens when it arrives. */
 const chatMessageListeners = new Set<(message: ChatMessage) => void>();
@@ -82,6 +93,12 @@ export const hubStore = {
         return;
       case 'chatMessage':
         for (const listener of chatMessageListeners) listener(message.message);
+        return;
+      case 'index':
+        update(withIndexPrices(state, message.at, message.prices));
+        return;
+      case 'indexHistory':
+        update({ indexHistories: new Map(state.indexHistories).set(message.symbolId, message.points) });
         return;
       case 'chatChannel':
         update({ chatChannels: new Map(state.chatChannels).set(message.key, message.state) });
@@ -130,6 +147,21 @@ function withQuotes(current: ReadonlyMap<number, QuoteEntry>, quotes: Quote[], s
     next.set(quote.id, { quote, source, updates: (known?.updates ?? 0) + (changed ? 1 : 0) });
   }
   return next;
+}
+
+/** A sampling round's prices: the newest of each symbol, and a point more in the histories the tab holds. */
+function withIndexPrices(current: HubViewState, at: number, prices: readonly { symbolId: number; price: string | null }[]): Partial<HubViewState> {
+  const indexPrices = new Map(current.indexPrices);
+  let indexHistories: Map<number, readonly IndexPoint[]> | null = null;
+  for (const { symbolId, price } of prices) {
+    const known = indexPrices.get(symbolId);
+    if (!known || known.at <= at) indexPrices.set(symbolId, { at, price });
+    const points = current.indexHistories.get(symbolId);
+    if (!points || price === null) continue;
+    indexHistories ??= new Map(current.indexHistories);
+    indexHistories.set(symbolId, mergeIndexPoints(points, [{ at, price }]));
+  }
+  return indexHistories ? { indexPrices, indexHistories } : { indexPrices };
 }
 
 /**

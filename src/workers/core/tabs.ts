@@ -42,6 +42,8 @@ export function cleanTopic(value: unknown): Topic | undefined {
   switch (topic.kind) {
     case 'quotes':
     case 'market':
+    case 'index':
+    case 'indexHistory':
       return isSymbolId(topic.symbolId) ? { kind: topic.kind, symbolId: topic.symbolId } : undefined;
     case 'chat':
       return typeof topic.chatId === 'string' && CHAT_ID_PATTERN.test(topic.chatId) ? { kind: 'chat', chatId: topic.chatId } : undefined;

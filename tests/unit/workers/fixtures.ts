@@ -6,10 +6,11 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import type { Profile } from '../../../src/shared/api/account';
+import type { IndexPoint } from '../../../src/shared/api/index-price';
 import type { MarketSymbol, Quote } from '../../../src/shared/api/market';
 import type { SiteConfig } from '../../../src/shared/api/site';
 import { afterEach } from 'vitest';
-import type { BalanceMessage, BookMessage, BookSnapshot, ChatMessage, OrderMessage, QuoteMessage, SubscribeAck, SubscribeRequest, TradesMessage } from '../../../src/shared/realtime';
+import type { BalanceMessage, BookMessage, BookSnapshot, ChatMessage, IndexMessage, OrderMessage, QuoteMessage, SubscribeAck, SubscribeRequest, TradesMessage } from '../../../src/shared/realtime';
 import type { Clock, TimerHandle } from '../../../src/workers/clock';
 import { HubStore } from '../../../src/workers/core/storage';
 import { Hub } from '../../../src/workers/hub';
@@ -208,6 +209,9 @@ export class FakeServer {
   /** The book /quotation/full_quote answers, per symbol id (an empty book at sequence 0 otherwise). */
   readonly books = new Map<number, BookSnapshot>();
 
+  /** The index points /market/indexhistory answers, per symbol id, oldest first. */
+  readonly indexPoints = new Map<number, IndexPoint[]>();
+
   expireSession(): void {
     this.signedIn = false;
   }
@@ -249,6 +253,11 @@ export class FakeServer {
         const depth = this.books.get(id) ?? { symbolId: id, sequence: 0, bids: [], asks: [] };
         return ok({ id, quote: null, depth, sequence: depth.sequence });
       }
+      case '/market/indexhistory': {
+        const id = Number(query.get('id'));
+        const since = Number(query.get('since') ?? 0);
+        return ok({ symbolId: id, points: (this.indexPoints.get(id) ?? []).filter((point) => point.at >= since) });
+      }
       case '/balance/list':
         return this.signedIn
           ? ok([{ currency: 'USDT', balance: this.usdtBalance, frozen: '0.000', displayName: 'Tether' }])
@@ -262,6 +271,7 @@ export class FakeServer {
 /** A help-desk subscription's name, as the server names the channel. */
 function channelKey(request: SubscribeRequest): string {
   if (request.channel === 'market') return `market=${request.symbolId}`;
+  if (request.channel === 'index') return 'index';
   return request.channel === 'chat' ? `chat=${request.chatId}` : 'helpdesk';
 }
 
@@ -321,6 +331,11 @@ export class FakeRealtime implements RealtimeLink {
     this.emit('balance', message);
   }
 
+  /** A sampling round on the public index channel. */
+  pushIndex(message: IndexMessage): void {
+    if (this.channels.has('index')) this.events.message('index', message);
+  }
+
   /** The server emits 'm' to a chat's channel and to the operators' channel, once per socket. */
   pushChat(message: ChatMessage): void {
     if (this.channels.has(`chat=${message.chatId}`) || this.channels.has('helpdesk')) this.events.message('m', message);
@@ -368,6 +383,8 @@ export const topics = {
   markets: (...symbolIds: number[]): Topic[] => symbolIds.map((symbolId) => ({ kind: 'market', symbolId })),
   chat: (chatId: string): Topic => ({ kind: 'chat', chatId }),
   helpdesk: { kind: 'helpdesk' } as Topic,
+  index: (...symbolIds: number[]): Topic[] => symbolIds.map((symbolId) => ({ kind: 'index', symbolId })),
+  indexHistory: (...symbolIds: number[]): Topic[] => symbolIds.map((symbolId) => ({ kind: 'indexHistory', symbolId })),
 };
 
 /** A tab as the hub sees it: a port that records pushes, and a lock the test can release. */

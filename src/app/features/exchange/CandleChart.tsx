@@ -17,9 +17,10 @@ import { callApi } from '../../api/client';
 import { useLanguage } from '../../i18n/useLanguage';
 import { useTheme } from '../../state/theme';
 import { candleOf, chartColumns, CHART_INTERVALS, MA_PERIODS, mergeTrade, prependCandles, type Candle, type ChartInterval } from './candles';
-import { drawCandles, drawLastPrice, type ChartPalette } from './chartDrawing';
+import { chartAxisStyle, readChartPalette } from '../../ui/chartDrawing';
+import { drawCandles, drawLastPrice } from './chartDrawing';
 import { ChartReadout } from './ChartReadout';
-import { chartTimeFormat } from './chartTime';
+import { chartTimeFormat } from '../../ui/chartTime';
 import { Button } from '../../ui/Button';
 import { Panel } from '../../ui/Panel';
 import { StatusMessage } from '../../ui/StatusMessage';
@@ -32,8 +33,8 @@ const VISIBLE_CANDLES = 80;
 /** Loading an older page starts when the view comes this close to the oldest candle. */
 const PREFETCH_CANDLES = 10;
 
-/** The moving averages' colours, and the candles' when the theme's buy and sell colours cannot be read. */
-const COLORS = { up: '#2ebd85', down: '#f6465d', ma7: '#f0b90b', ma25: '#8e6cef' };
+/** The moving averages' colours. */
+const COLORS = { ma7: '#f0b90b', ma25: '#8e6cef' };
 
 export function CandleChart({ symbol, trades }: { symbol: MarketSymbol; trades: readonly Trade[] }) {
   const { t } = useLingui();
@@ -139,19 +140,9 @@ export function CandleChart({ symbol, trades }: { symbol: MarketSymbol; trades: 
   useEffect(() => {
     const element = holder.current;
     if (!element) return undefined;
-    const styles = getComputedStyle(element);
-    const token = (name: string, fallback: string) => styles.getPropertyValue(name).trim() || fallback;
-    const muted = token('--color-text-muted', '#5e6673');
-    const grid = token('--color-border', '#e3e6eb');
     // Rising and falling candles take the theme's buy and sell colours.
-    const palette: ChartPalette = {
-      up: token('--color-buy', COLORS.up),
-      down: token('--color-sell', COLORS.down),
-      upFill: token('--color-buy-fill', COLORS.up),
-      downFill: token('--color-sell-fill', COLORS.down),
-      onFill: token('--color-on-fill', '#ffffff'),
-    };
-    const axis = { stroke: muted, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 }, font: '11px system-ui, sans-serif' };
+    const palette = readChartPalette(element);
+    const axis = chartAxisStyle(palette);
     const hidden = { paths: () => null, points: { show: false } };
     const u = new uPlot(
       {

@@ -8,7 +8,7 @@ import { useLingui } from '@lingui/react/macro';
 import type { MarketSymbol } from '../../../shared/api/market';
 import { signedChange } from '../../../shared/market-rules';
 import { candleDirection, candleFigures, type Candle, type ChartInterval } from './candles';
-import type { ChartTimeFormat } from './chartTime';
+import type { ChartTimeFormat } from '../../ui/chartTime';
 import styles from './exchange.module.css';
 
 export function ChartReadout({ candle, interval, symbol, timeFormat }: { candle: Candle; interval: ChartInterval; symbol: MarketSymbol; timeFormat: ChartTimeFormat }) {

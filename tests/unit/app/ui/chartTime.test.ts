@@ -1,6 +1,6 @@
-// Proves the chart's times follow the page's language: 24-hour clocks where the locale uses them (de, zh, ja), English (en-US) its own 12-hour clock and month-day names, labels chosen by tick spacing, the readout's date in the app's order (R-LANG-06), and day candles dated in UTC.
+// Proves the charts' times follow the page's language: seconds on ticks less than a minute apart, 24-hour clocks where the locale uses them (de, zh, ja), English (en-US) its own 12-hour clock and month-day names, labels chosen by tick spacing, the readout's date in the app's order (R-LANG-06), and day candles dated in UTC.
 import { describe, expect, it } from 'vitest';
-import { chartTimeFormat, timeTickKind } from '../../../../src/app/features/exchange/chartTime';
+import { chartTimeFormat, timeTickKind } from '../../../../src/app/ui/chartTime';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -9,6 +9,8 @@ const midnight = Date.UTC(2026, 4, 4);
 
 describe('chart times', () => {
   it('chooses the label by the spacing of the ticks', () => {
+    expect(timeTickKind(15_000)).toBe('second');
+    expect(timeTickKind(60_000)).toBe('time');
     expect(timeTickKind(15 * 60_000)).toBe('time');
     expect(timeTickKind(12 * HOUR)).toBe('time');
     expect(timeTickKind(DAY)).toBe('day');
@@ -31,6 +33,11 @@ describe('chart times', () => {
     expect(chartTimeFormat('de', 'UTC').axisLabels([early], HOUR)).toEqual(['03:30']);
     expect(chartTimeFormat('ja', 'UTC').candleTime(early, '5m')).toBe('2026-05-03 03:30');
     expect(chartTimeFormat('en', 'UTC').axisLabels([early], HOUR)[0]).toMatch(/^3:30\sAM$/);
+  });
+
+  it('adds the seconds to ticks less than a minute apart', () => {
+    expect(chartTimeFormat('de', 'UTC').axisLabels([afternoon + 15_000], 15_000)).toEqual(['14:00:15']);
+    expect(chartTimeFormat('en', 'UTC').axisLabels([afternoon + 15_000], 15_000)[0]).toMatch(/^2:00:15\sPM$/);
   });
 
   it('reads the ticks in the given time zone', () => {

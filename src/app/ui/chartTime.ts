@@ -1,6 +1,6 @@
 /**
- * The price chart's times in the page's language: the time axis's tick labels and the readout's
- * candle time. Clock times, days and months come from Intl.DateTimeFormat, so that each locale
+ * The price charts' times in the page's language (the exchange's candles, the index line of
+ * futures and binary options): the time axis's tick labels and the readout's candle time. Clock times, days and months come from Intl.DateTimeFormat, so that each locale
  * keeps its own clock and names (German, Chinese and Japanese read 14:00, American English
  * 2:00 PM; "3. Mai", "May 3", "5月3日"); the readout's full date follows the app's one date order
  * (R-LANG-06: day-month-year in Indonesian, year-month-day otherwise), as the orders table's does.
@@ -8,20 +8,22 @@
  * asks this module instead. The formatters are made once per language: the axis asks on every
  * redraw while the user pans.
  */
-import { KLINE_INTERVAL_MS, type KlineInterval } from '../../../shared/api/market';
-import { datePattern } from '../../../shared/format';
-import { intlLocale, type Language } from '../../../shared/languages';
+import { KLINE_INTERVAL_MS, type KlineInterval } from '../../shared/api/market';
+import { datePattern } from '../../shared/format';
+import { intlLocale, type Language } from '../../shared/languages';
 
 const DAY_MS = KLINE_INTERVAL_MS['1d'];
 
 /** What a tick label shows, chosen by the spacing of the ticks. */
-export type TimeTickKind = 'time' | 'day' | 'month' | 'year';
+export type TimeTickKind = 'second' | 'time' | 'day' | 'month' | 'year';
 
 /**
- * Ticks less than a day apart show the time of day, up to four weeks apart the day and month,
- * up to a year apart the month, further apart the year.
+ * Ticks less than a minute apart (an index line of a few minutes) show the time with seconds,
+ * less than a day apart the time of day, up to four weeks apart the day and month, up to a year
+ * apart the month, further apart the year.
  */
 export function timeTickKind(tickSpacingMs: number): TimeTickKind {
+  if (tickSpacingMs < 60_000) return 'second';
   if (tickSpacingMs < DAY_MS) return 'time';
   if (tickSpacingMs < 28 * DAY_MS) return 'day';
   if (tickSpacingMs < 365 * DAY_MS) return 'month';
@@ -40,6 +42,7 @@ export function chartTimeFormat(language: Language, timeZone?: string): ChartTim
   const locale = intlLocale(language);
   const zone = timeZone === undefined ? {} : { timeZone };
   const time = new Intl.DateTimeFormat(locale, { ...zone, hour: hourStyle(locale), minute: '2-digit' });
+  const second = new Intl.DateTimeFormat(locale, { ...zone, hour: hourStyle(locale), minute: '2-digit', second: '2-digit' });
   const day = new Intl.DateTimeFormat(locale, { ...zone, day: 'numeric', month: 'short' });
   const month = new Intl.DateTimeFormat(locale, { ...zone, month: 'short' });
   const year = new Intl.DateTimeFormat(locale, { ...zone, year: 'numeric' });
@@ -58,6 +61,7 @@ export function chartTimeFormat(language: Language, timeZone?: string): ChartTim
     axisLabels(ticksMs, tickSpacingMs) {
       const kind = timeTickKind(tickSpacingMs);
       return ticksMs.map((tickMs) => {
+        if (kind === 'second') return second.format(tickMs);
         if (kind === 'year') return year.format(tickMs);
         if (kind === 'month') return monthLabel(tickMs);
         const { day: dayOfMonth, minutes } = fields(tickMs);
