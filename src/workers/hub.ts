@@ -12,6 +12,7 @@
  * - session: who is signed in, sign-in and sign-out, every 401;
  * - account: the user's balances and the order and balance events of their private channel;
  * - futures: the user's futures stats and open positions, kept from their private channel;
+ * - boption: the user's open binary options and their results, from their private channel;
  * - site: the config, the footer and the home config, cached, and the popup records.
  *
  * The hub calls each feed's hooks (core/feed.ts) when tabs, the socket or the session change, and
@@ -33,6 +34,7 @@ import { HubSocket } from './core/socket';
 import type { HubStore } from './core/storage';
 import { Tabs } from './core/tabs';
 import { AccountFeed } from './feeds/account';
+import { BoptionFeed } from './feeds/boption';
 import { ChatsFeed } from './feeds/chats';
 import { FuturesFeed } from './feeds/futures';
 import { IndexPricesFeed } from './feeds/index-prices';
@@ -126,8 +128,9 @@ export class Hub implements HubApi {
     const chats = new ChatsFeed(context);
     const futures = new FuturesFeed(context);
     const indexPrices = new IndexPricesFeed(context);
+    const boption = new BoptionFeed(context);
     // The order of their hooks: the session first (the others read it), the symbols before the probe.
-    this.feeds = [this.session, this.symbols, this.quotes, markets, indexPrices, chats, this.notifications, this.account, futures, this.site];
+    this.feeds = [this.session, this.symbols, this.quotes, markets, indexPrices, chats, this.notifications, this.account, futures, boption, this.site];
     this.ready = this.start();
   }
 

@@ -7,6 +7,7 @@
  */
 import type { Profile } from '../shared/api/account';
 import type { Balance } from '../shared/api/balance';
+import type { BoptionOrder } from '../shared/api/boption';
 import type { FooterSection } from '../shared/api/content';
 import type { FuturesPosition, FuturesStats } from '../shared/api/futures';
 import type { Home } from '../shared/api/home';
@@ -131,6 +132,8 @@ export type Topic =
   | { kind: 'chat'; chatId: string }
   | { kind: 'helpdesk' }
   | { kind: 'futures' }
+  /** The signed-in user's binary options: the open ones and each placed or settled (feeds/boption.ts). */
+  | { kind: 'boption' }
   /** A futures or binary-option symbol's index price, as it is sampled (feeds/index-prices.ts). */
   | { kind: 'index'; symbolId: number }
   /** The same with its last INDEX_HISTORY_SECONDS of points, for a chart. */
@@ -156,6 +159,8 @@ export function topicKey(topic: Topic): string {
       return 'helpdesk';
     case 'futures':
       return 'futures';
+    case 'boption':
+      return 'boption';
     case 'index':
       return `index=${topic.symbolId}`;
     case 'indexHistory':
@@ -203,6 +208,12 @@ export type HubPush =
    * position whose private `futures` event caused it (a trade popup), null after a read.
    */
   | { kind: 'futures'; account: FuturesAccount; changed: FuturesPosition | null }
+  /**
+   * The user's open binary options after every change (null until read), to the tabs watching
+   * `boption`, soonest expiry first; `changed` is the order a private `boption` event placed or
+   * settled (or one found settled after a reconnect), null after a read.
+   */
+  | { kind: 'boption'; open: BoptionOrder[] | null; changed: BoptionOrder | null }
   | { kind: 'toast'; message: string; durationMs: number }
   /** A 401 ended the session: the tab goes to login unless its page is exempt (spec 4). */
   | { kind: 'unauthorized' };

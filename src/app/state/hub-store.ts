@@ -56,8 +56,8 @@ let state: HubViewState = { status: null, symbols: [], quotes: new Map(), toasts
 const listeners = new Set<Listener>();
 /** Help-desk messages are events, not state: each goes to whoever listens when it arrives. */
 const chatMessageListeners = new Set<(message: ChatMessage) => void>();
-/** Market and private-channel pushes (book, trades, order, balance, futures) go to whoever listens: they are not view state. */
-export type RealtimePush = Extract<HubPush, { kind: 'book' | 'trades' | 'order' | 'balance' | 'futures' }>;
+/** Market and private-channel pushes (book, trades, order, balance, futures, boption) go to whoever listens: they are not view state. */
+export type RealtimePush = Extract<HubPush, { kind: 'book' | 'trades' | 'order' | 'balance' | 'futures' | 'boption' }>;
 const realtimeListeners = new Set<(message: RealtimePush) => void>();
 let nextToastId = 1;
 
@@ -108,6 +108,7 @@ export const hubStore = {
       case 'order':
       case 'balance':
       case 'futures':
+      case 'boption':
         for (const listener of realtimeListeners) listener(message);
         return;
       case 'unauthorized':
@@ -122,7 +123,7 @@ export const hubStore = {
     return () => chatMessageListeners.delete(listener);
   },
 
-  /** Calls `listener` with every book, trades, order, balance and futures push the hub sends this tab. */
+  /** Calls `listener` with every book, trades, order, balance, futures and boption push the hub sends this tab. */
   onRealtime(listener: (message: RealtimePush) => void): () => void {
     realtimeListeners.add(listener);
     return () => realtimeListeners.delete(listener);

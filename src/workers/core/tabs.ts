@@ -49,6 +49,7 @@ export function cleanTopic(value: unknown): Topic | undefined {
       return typeof topic.chatId === 'string' && CHAT_ID_PATTERN.test(topic.chatId) ? { kind: 'chat', chatId: topic.chatId } : undefined;
     case 'helpdesk':
     case 'futures':
+    case 'boption':
       return { kind: topic.kind };
     default:
       return undefined;

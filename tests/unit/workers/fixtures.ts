@@ -6,11 +6,12 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import type { Profile } from '../../../src/shared/api/account';
+import type { BoptionOrder } from '../../../src/shared/api/boption';
 import type { IndexPoint } from '../../../src/shared/api/index-price';
 import type { MarketSymbol, Quote } from '../../../src/shared/api/market';
 import type { SiteConfig } from '../../../src/shared/api/site';
 import { afterEach } from 'vitest';
-import type { BalanceMessage, BookMessage, BookSnapshot, ChatMessage, IndexMessage, OrderMessage, QuoteMessage, SubscribeAck, SubscribeRequest, TradesMessage } from '../../../src/shared/realtime';
+import type { BalanceMessage, BookMessage, BoptionMessage, BookSnapshot, ChatMessage, IndexMessage, OrderMessage, QuoteMessage, SubscribeAck, SubscribeRequest, TradesMessage } from '../../../src/shared/realtime';
 import type { Clock, TimerHandle } from '../../../src/workers/clock';
 import { HubStore } from '../../../src/workers/core/storage';
 import { Hub } from '../../../src/workers/hub';
@@ -209,6 +210,9 @@ export class FakeServer {
   /** The book /quotation/full_quote answers, per symbol id (an empty book at sequence 0 otherwise). */
   readonly books = new Map<number, BookSnapshot>();
 
+  /** The user's binary options: /boptionorder/recentOpenOrders answers the open ones, /boptionorder/status any. */
+  readonly boptionOrders = new Map<number, BoptionOrder>();
+
   /** The index points /market/indexhistory answers, per symbol id, oldest first. */
   readonly indexPoints = new Map<number, IndexPoint[]>();
 
@@ -257,6 +261,12 @@ export class FakeServer {
         const id = Number(query.get('id'));
         const since = Number(query.get('since') ?? 0);
         return ok({ symbolId: id, points: (this.indexPoints.get(id) ?? []).filter((point) => point.at >= since) });
+      }
+      case '/boptionorder/recentOpenOrders':
+        return this.signedIn ? ok([...this.boptionOrders.values()].filter((order) => order.status === 'open')) : Response.json({ errcode: 401, errmsg: 'Please sign in' }, { status: 401 });
+      case '/boptionorder/status': {
+        const order = this.boptionOrders.get(Number(query.get('id')));
+        return order ? ok(order) : Response.json({ errcode: 3, errmsg: 'Not found' });
       }
       case '/balance/list':
         return this.signedIn
@@ -329,6 +339,10 @@ export class FakeRealtime implements RealtimeLink {
 
   pushBalance(message: BalanceMessage): void {
     this.emit('balance', message);
+  }
+
+  pushBoption(message: BoptionMessage): void {
+    this.emit('boption', message);
   }
 
   /** A sampling round on the public index channel. */
