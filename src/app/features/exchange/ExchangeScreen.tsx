@@ -20,7 +20,7 @@ import { TabPanel, Tabs } from '../../ui/Tabs';
 import { useMediaQuery } from '../../layout/header/headerHooks';
 import { useHubStatus, useSymbols } from '../../state/hub';
 import { loadBalances, markAssetsChanged, session } from '../../state/session';
-import { LatestTrades } from './LatestTrades';
+import { LatestTrades } from '../../ui/LatestTrades';
 import { MarketList } from './MarketList';
 import { OrderBook } from './OrderBook';
 import { OrderForms } from './OrderForm';
@@ -121,7 +121,7 @@ function Trading({ symbol, symbols, layout, framed }: { symbol: MarketSymbol; sy
   );
   const book = <OrderBook symbol={symbol} book={market.book} quote={market.quote} rows={phone ? 8 : 14} onPick={(price) => setPicked({ price, at: Date.now() })} />;
   const form = <OrderForms symbol={symbol} signedIn={signedIn} balances={balances} best={best} lastPrice={lastPrice} pickedPrice={picked} layout={phone ? 'one' : 'both'} onPlaced={placed} />;
-  const trades = <LatestTrades symbol={symbol} trades={market.trades} rows={phone ? 30 : 20} />;
+  const trades = <LatestTrades symbol={symbol} trades={market.trades} rows={phone ? 30 : 20} testId="exchange-trades" />;
   const markets = <MarketList symbols={symbols} current={symbol} />;
   const ordersPanel = (
     <Panel className={styles.ordersPanel} aria-label={t`My orders`} data-testid="exchange-orders">

@@ -18,7 +18,7 @@ import { loginPath } from '../../ui/paths';
 import { CandleChart } from './CandleChart';
 import { LadderRobot } from './LadderRobot';
 import { ExchangeScreen, RouteMarket } from './ExchangeScreen';
-import { LatestTrades } from './LatestTrades';
+import { LatestTrades } from '../../ui/LatestTrades';
 import { exchangeHref, MarketList, relatedMarkets } from './MarketList';
 import { OrderBook } from './OrderBook';
 import { OrderForms } from './OrderForm';
@@ -76,7 +76,7 @@ export function LatestTradePage() {
 
 function LatestTrade({ symbol }: { symbol: MarketSymbol }) {
   const market = useMarket(symbol.id);
-  return <LatestTrades symbol={symbol} trades={market.trades} rows={30} />;
+  return <LatestTrades symbol={symbol} trades={market.trades} rows={30} testId="exchange-trades" />;
 }
 
 export function MarketListPage() {

@@ -1,14 +1,14 @@
 /**
  * One symbol's live market for the exchange screen: the order book, the latest trades and the
  * quote. The first paint comes from the tab's own HTTP calls (full_quote, recent); the quote
- * is the hub's (useQuotes); the live book and trades come from the hub (marketFeed.ts).
+ * is the hub's (useQuotes); the live book and trades come from the hub (state/market.ts).
  */
 import { useEffect, useState } from 'react';
 import { fullQuoteCall, recentCall, RECENT_TRADES_DEFAULT, type Quote, type Trade } from '../../../shared/api/market';
 import type { BookSnapshot } from '../../../shared/realtime';
 import { callApi } from '../../api/client';
 import { useQuotes } from '../../state/hub';
-import { followMarket } from './marketFeed';
+import { followMarket, mergeTrades } from '../../state/market';
 
 export interface MarketState {
   symbolId: number;
@@ -20,13 +20,6 @@ export interface MarketState {
   failed: boolean;
   /** Whether the book is the hub's (kept live) rather than this tab's first HTTP read. */
   bookFromHub: boolean;
-}
-
-/** Trades newest first: the new ones in front of the known, by id, at most `max`. */
-export function mergeTrades(known: readonly Trade[], incoming: readonly Trade[], max = RECENT_TRADES_DEFAULT): Trade[] {
-  const byId = new Map<number, Trade>();
-  for (const trade of [...incoming, ...known]) if (!byId.has(trade.id)) byId.set(trade.id, trade);
-  return [...byId.values()].sort((a, b) => b.time - a.time || b.id - a.id).slice(0, max);
 }
 
 function emptyMarket(symbolId: number): MarketState {
