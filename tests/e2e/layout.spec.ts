@@ -66,8 +66,8 @@ test.describe('bottom navigation on a phone', () => {
     await expect(nav.getByRole('link')).toHaveText(['Home', 'Markets', 'Trade', 'Assets', 'Me']);
     await expect(page.getByTestId('bottom-tab-home')).toHaveAttribute('href', '/en');
     await expect(page.getByTestId('bottom-tab-quotes')).toHaveAttribute('href', '/en/quotes');
-    // Futures is not built yet: the trade tab opens spot trading, which is (tradeTabPath).
-    await expect(page.getByTestId('bottom-tab-trade')).toHaveAttribute('href', '/en/exchange');
+    // The trade tab opens futures (spec 2), where the site config allows the area (tradeTabPath).
+    await expect(page.getByTestId('bottom-tab-trade')).toHaveAttribute('href', '/en/futures');
     await expect(page.getByTestId('bottom-tab-home')).toHaveAttribute('aria-current', 'page');
     await page.getByTestId('bottom-tab-quotes').click();
     await expect(page).toHaveURL(/\/en\/quotes$/);

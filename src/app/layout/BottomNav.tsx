@@ -20,9 +20,6 @@ import { PageLink } from '../ui/PageLink';
 import styles from './BottomNav.module.css';
 import { loginPath } from '../ui/paths';
 
-/** Whether the futures screen is built: it says "coming soon" until the futures issue lands. */
-const FUTURES_SCREEN_BUILT = false;
-
 const localeRoute = getRouteApi('/{-$locale}');
 
 const TAB_LABELS: Record<BottomTabKey, MessageDescriptor> = {
@@ -41,7 +38,7 @@ export function BottomNav() {
   const signedIn = useHubStatus()?.session.status === 'signedIn';
   const active = activeBottomTab(pathname);
   const config = localeRoute.useLoaderData();
-  const tradePath = tradeTabPath(FUTURES_SCREEN_BUILT && isAreaAllowed(config.permission, 'futures'));
+  const tradePath = tradeTabPath(isAreaAllowed(config.permission, 'futures'));
   return (
     <nav className={styles.bottomNav} aria-label={t`Main`} data-testid="bottom-nav">
       <ul className={styles.tabs}>

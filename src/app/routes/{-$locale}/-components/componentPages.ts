@@ -23,6 +23,7 @@ const convert = () => import('../../../features/convert/componentPages');
 const deposit = () => import('../../../features/deposit/componentPages');
 const wallets = () => import('../../../features/wallets/componentPages');
 const withdraw = () => import('../../../features/withdraw/componentPages');
+const futures = () => import('../../../features/futures/componentPages');
 const dwRecords = () => import('./DWRecords');
 
 const PAGES: Record<string, ComponentPage> = {
@@ -67,6 +68,15 @@ const PAGES: Record<string, ComponentPage> = {
   '/Assets/Components/AssetFinanceAccount': part(wallets, (module) => module.AssetFinanceAccountPage, true),
   '/Assets/Components/AssetFinanceRecord': part(wallets, (module) => module.AssetFinanceRecordPage, true),
   '/Assets/Components/LoanPage': part(wallets, (module) => module.LoanPagePage, true),
+  '/Futures/App/TradingPage': part(futures, (module) => module.AppTradingPage, true),
+  '/Futures/Components/TradingPage': part(futures, (module) => module.TradingPage, true),
+  '/Futures/Components/CloseAllOrdersModal': part(futures, (module) => module.CloseAllOrdersModalPage),
+  '/Futures/Components/CloseOrderModal': part(futures, (module) => module.CloseOrderModalPage),
+  '/Futures/Components/OrderConfirmModal': part(futures, (module) => module.OrderConfirmModalPage),
+  '/Futures/Components/OpenOrderStats': part(futures, (module) => module.OpenOrderStatsPage, true),
+  '/Futures/Components/HoldOrder': part(futures, (module) => module.HoldOrderPage, true),
+  '/Futures/Components/TradePopups': part(futures, (module) => module.TradePopupsPage),
+  '/Futures/Components/UpdateStopPointsModal': part(futures, (module) => module.UpdateStopPointsModalPage),
 };
 
 const components = new Map<string, LazyExoticComponent<ComponentType>>();

@@ -1,0 +1,331 @@
+/**
+ * The dialogs that act on positions (spec 2, Futures CloseOrderModal, CloseAllOrdersModal and
+ * UpdateStopPointsModal): close one position at the mark (or cancel it while it waits for its
+ * trigger), close every one, and set or clear a position's take-profit and stop-loss. Each says
+ * what will happen before it is confirmed; the outcome comes back as the position's event (the
+ * trade popups), and a refusal stays in the dialog (the client toasts it too, spec 8). Closing
+ * again what is already closed answers the position as it is, so a retry is safe.
+ */
+import { useLingui as useLinguiRuntime } from "@lingui/react";
+import { useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import {
+  futuresCloseAllCall,
+  futuresCloseOrderCall,
+  futuresUpdateStopPointsCall,
+  type FuturesPosition,
+} from "../../../shared/api/futures";
+import { ApiError } from "../../../shared/client/client";
+import { FUTURES_USDT_BASE } from "../../../shared/constants";
+import { positiveUnits, trimZeros, unitsOf } from "../../../shared/decimal";
+import {
+  invalidStopPoint,
+  tradeFeeUnits,
+  type FuturesTerms,
+} from "../../../shared/futures-math";
+import { formatUnits } from "../../../shared/money";
+import { callApi } from "../../api/client";
+import { AmountInput } from "../../ui/AmountInput";
+import { ConfirmDialog } from "../../ui/Dialog";
+import { SIDE_LABELS } from "./labels";
+import { liveFigures, positionTerms } from "./positionMath";
+import styles from "./futures.module.css";
+
+/** Runs a call and keeps its refusal's text for the dialog; throws so that the dialog stays open. */
+async function refusedText<T>(
+  run: () => Promise<T | false>,
+  setRefusal: (text: string | null) => void,
+): Promise<T> {
+  setRefusal(null);
+  try {
+    const answer = await run();
+    if (answer === false) throw new Error("refused");
+    return answer;
+  } catch (error) {
+    if (error instanceof ApiError) setRefusal(error.message);
+    throw error;
+  }
+}
+
+function Refusal({ text, testId }: { text: string | null; testId: string }) {
+  return text ? (
+    <p className={styles.refusal} role="alert" data-testid={testId}>
+      {text}
+    </p>
+  ) : null;
+}
+
+export interface CloseOrderDialogProps {
+  position: FuturesPosition | null;
+  terms: FuturesTerms | undefined;
+  mark: string | null | undefined;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Closes one position at the mark, or cancels it while pending; the PnL and close fee shown are at the mark now. */
+export function CloseOrderDialog({
+  position,
+  terms,
+  mark,
+  onOpenChange,
+}: CloseOrderDialogProps) {
+  const { t } = useLingui();
+  const { _ } = useLinguiRuntime();
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  if (!position) return null;
+  const pending = position.status === "pending";
+  const figures = terms ? liveFigures(position, terms, mark) : null;
+  const held = terms ? positionTerms(position, terms) : null;
+  const markTicks = terms && mark ? unitsOf(mark, terms.pricePrecision) : null;
+  const closeFee =
+    terms && held && markTicks !== null
+      ? formatUnits(
+          tradeFeeUnits(terms, held.volumeSteps, markTicks, terms.closeFeePpm),
+          terms.marginScale,
+        )
+      : null;
+  const name = `${position.symbol.replace("_", "/")} ${_(SIDE_LABELS[position.side])} ${position.leverage}x`;
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await refusedText(
+        () => callApi(futuresCloseOrderCall, { query: { id: position.id } }),
+        setRefusal,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => {
+        setRefusal(null);
+        onOpenChange(open);
+      }}
+      title={pending ? t`Cancel ${name}` : t`Close ${name}`}
+      description={
+        pending
+          ? t`The order has not opened yet: its margin and open fee go back to your futures account.`
+          : t`The position closes at the mark price when the server takes it.`
+      }
+      confirmLabel={pending ? t`Cancel the order` : t`Close the position`}
+      cancelLabel={t`Keep it`}
+      confirmVariant="danger"
+      onConfirm={confirm}
+      busy={busy}
+      testId="futures-close"
+    >
+      {pending ? null : (
+        <dl className={styles.summary}>
+          <div>
+            <dt>{t`Size`}</dt>
+            <dd>{trimZeros(position.volume)}</dd>
+          </div>
+          <div>
+            <dt>{t`Entry price`}</dt>
+            <dd>{position.entryPrice ?? "—"}</dd>
+          </div>
+          <div>
+            <dt>{t`Mark price`}</dt>
+            <dd data-testid="futures-close-mark">{mark ?? "—"}</dd>
+          </div>
+          <div>
+            <dt>{t`PnL (estimate)`}</dt>
+            <dd data-testid="futures-close-pnl">
+              {figures && terms
+                ? `${trimZeros(formatUnits(figures.pnlUnits, terms.marginScale))} ${FUTURES_USDT_BASE}`
+                : "—"}
+            </dd>
+          </div>
+          <div>
+            <dt>{t`Close fee (estimate)`}</dt>
+            <dd>
+              {closeFee ? `${trimZeros(closeFee)} ${FUTURES_USDT_BASE}` : "—"}
+            </dd>
+          </div>
+        </dl>
+      )}
+      <Refusal text={refusal} testId="futures-close-refusal" />
+    </ConfirmDialog>
+  );
+}
+
+export interface CloseAllDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  openCount: number;
+  pendingCount: number;
+}
+
+/** Closes every open position at the mark and cancels every pending one. */
+export function CloseAllDialog({
+  open,
+  onOpenChange,
+  openCount,
+  pendingCount,
+}: CloseAllDialogProps) {
+  const { t } = useLingui();
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await refusedText(() => callApi(futuresCloseAllCall, {}), setRefusal);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => {
+        setRefusal(null);
+        onOpenChange(next);
+      }}
+      title={t`Close all positions`}
+      description={t`${openCount} open positions close at the mark price and ${pendingCount} waiting orders are cancelled.`}
+      confirmLabel={t`Close all`}
+      cancelLabel={t`Keep them`}
+      confirmVariant="danger"
+      onConfirm={confirm}
+      busy={busy}
+      testId="futures-close-all"
+    >
+      <Refusal text={refusal} testId="futures-close-all-refusal" />
+    </ConfirmDialog>
+  );
+}
+
+export interface StopPointsDialogProps {
+  position: FuturesPosition | null;
+  terms: FuturesTerms | undefined;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Sets or clears a position's take-profit and stop-loss (an empty field clears it). */
+export function StopPointsDialog({
+  position,
+  terms,
+  onOpenChange,
+}: StopPointsDialogProps) {
+  return position && terms ? (
+    <StopPointsForm
+      key={position.id}
+      position={position}
+      terms={terms}
+      onOpenChange={onOpenChange}
+    />
+  ) : null;
+}
+
+function StopPointsForm({
+  position,
+  terms,
+  onOpenChange,
+}: {
+  position: FuturesPosition;
+  terms: FuturesTerms;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useLingui();
+  const { _ } = useLinguiRuntime();
+  const [takeProfit, setTakeProfit] = useState(position.takeProfit ?? "");
+  const [stopLoss, setStopLoss] = useState(position.stopLoss ?? "");
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const reference = position.entryPrice ?? position.triggerPrice;
+  const referenceTicks = reference
+    ? unitsOf(reference, terms.pricePrecision)
+    : null;
+  const liquidation = position.liquidationPrice
+    ? (unitsOf(position.liquidationPrice, terms.pricePrecision) ?? undefined)
+    : undefined;
+  const ticks = (text: string) =>
+    text.trim() === ""
+      ? undefined
+      : (positiveUnits(text, terms.pricePrecision) ?? 0n);
+  const wrong =
+    referenceTicks === null
+      ? undefined
+      : invalidStopPoint(position.side, referenceTicks, liquidation, {
+          takeProfitTicks: ticks(takeProfit),
+          stopLossTicks: ticks(stopLoss),
+        });
+  const long = position.side === "long";
+  const name = `${position.symbol.replace("_", "/")} ${_(SIDE_LABELS[position.side])} ${position.leverage}x`;
+  const confirm = async () => {
+    if (wrong) throw new Error(wrong);
+    setBusy(true);
+    try {
+      const body = {
+        id: position.id,
+        takeProfit: takeProfit.trim() === "" ? null : takeProfit.trim(),
+        stopLoss: stopLoss.trim() === "" ? null : stopLoss.trim(),
+      };
+      await refusedText(
+        () => callApi(futuresUpdateStopPointsCall, { body }),
+        setRefusal,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={onOpenChange}
+      title={t`Take profit and stop loss of ${name}`}
+      description={t`The position closes at the mark price when the mark reaches one of them. Leave a field empty to remove it.`}
+      confirmLabel={t`Save`}
+      onConfirm={confirm}
+      busy={busy}
+      testId="futures-stops-dialog"
+    >
+      <div className={styles.stopFields}>
+        <AmountInput
+          label={t`Take profit`}
+          value={takeProfit}
+          onValueChange={setTakeProfit}
+          scale={terms.pricePrecision}
+          unit={FUTURES_USDT_BASE}
+          error={
+            wrong === "takeProfit"
+              ? long
+                ? t`The take profit must be above ${reference}.`
+                : t`The take profit must be below ${reference}.`
+              : null
+          }
+          partTestIds={{ input: "futures-stops-take-profit" }}
+        />
+        <AmountInput
+          label={t`Stop loss`}
+          value={stopLoss}
+          onValueChange={setStopLoss}
+          scale={terms.pricePrecision}
+          unit={FUTURES_USDT_BASE}
+          error={
+            wrong === "stopLoss"
+              ? long
+                ? t`The stop loss must be below ${reference} and above the liquidation price.`
+                : t`The stop loss must be above ${reference} and below the liquidation price.`
+              : null
+          }
+          partTestIds={{ input: "futures-stops-stop-loss" }}
+        />
+      </div>
+      <dl className={styles.summary}>
+        <div>
+          <dt>{position.entryPrice ? t`Entry price` : t`Trigger price`}</dt>
+          <dd>{reference ?? "—"}</dd>
+        </div>
+        <div>
+          <dt>{t`Liquidation price`}</dt>
+          <dd>{position.liquidationPrice ?? "—"}</dd>
+        </div>
+      </dl>
+      <Refusal text={refusal} testId="futures-stops-refusal" />
+    </ConfirmDialog>
+  );
+}
