@@ -25,11 +25,25 @@ export interface ServerConfig {
   logLevel: string;
   /** Market-maker robots quote every exchange market (and backfill candles on first start). */
   robotsEnabled: boolean;
+  /**
+   * Binary-option periods (seconds) offered on every option symbol besides those its rows name,
+   * each on the terms of the symbol's shortest period: the tests' short options (BOPTION_EXTRA_PERIODS=5,10).
+   */
+  boptionExtraPeriodsSeconds: number[];
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
   return !['0', 'false', 'off', 'no'].includes(value.toLowerCase());
+}
+
+/** A comma-separated list of positive whole numbers ("5,10"); empty for none. */
+function integers(value: string | undefined): number[] {
+  return (value ?? '').split(',').map((item) => item.trim()).filter(Boolean).map((item) => {
+    const parsed = integer(item, 0);
+    if (parsed === 0) throw new Error(`not a positive whole number: ${item}`);
+    return parsed;
+  });
 }
 
 function integer(value: string | undefined, fallback: number): number {
@@ -55,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     passwordHashMemoryKib: integer(env.PASSWORD_HASH_MEMORY_KIB, 19_456),
     logLevel: env.LOG_LEVEL ?? 'info',
     robotsEnabled: flag(env.ROBOTS, true),
+    boptionExtraPeriodsSeconds: integers(env.BOPTION_EXTRA_PERIODS),
     ...overrides,
   };
 }

@@ -19,6 +19,7 @@ import * as identity from './migrations/0008_identity';
 import * as rewards from './migrations/0009_rewards';
 import * as chain from './migrations/0010_chain';
 import * as withdrawals from './migrations/0011_withdrawals';
+import * as boption from './migrations/0013_boption';
 
 export type Db = Kysely<Database>;
 
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_rewards': rewards,
   '0010_chain': chain,
   '0011_withdrawals': withdrawals,
+  '0013_boption': boption,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

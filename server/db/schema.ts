@@ -515,6 +515,45 @@ export interface WithdrawThrottleTable {
   locked_until: Int;
 }
 
+/** Binary options (migration 0013): each symbol's periods and their terms. */
+export interface BoptionPeriodsTable {
+  symbol_id: Int;
+  seconds: Int;
+  payout_rate_ppm: Int;
+  min_stake_units: Int;
+  max_stake_units: Int;
+  liability_max_units: Int;
+}
+
+export interface BoptionOrdersTable {
+  id: GeneratedInt;
+  user_id: Int;
+  idempotency_key: Text;
+  request_hash: Text;
+  symbol_id: Int;
+  direction: Text; // 'up' | 'down'
+  period_seconds: Int;
+  currency: Text;
+  stake_units: Int;
+  payout_rate_ppm: Int;
+  win_profit_units: Int;
+  price_precision: Int;
+  open_price_ticks: Int;
+  status: Text; // 'open' | 'won' | 'lost' | 'tie'
+  settle_price_ticks: Int | null;
+  payout_units: Int | null;
+  opened_at: Int;
+  expires_at: Int;
+  settled_at: Int | null;
+}
+
+/** The index of each binary-option symbol at each sampling round, kept for a day. */
+export interface BoptionIndexTable {
+  symbol_id: Int;
+  at: Int;
+  price_ticks: Int;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -535,6 +574,9 @@ export interface Database {
   posts: PostsTable;
   post_translations: PostTranslationsTable;
   settings: SettingsTable;
+  boption_periods: BoptionPeriodsTable;
+  boption_orders: BoptionOrdersTable;
+  boption_index: BoptionIndexTable;
   orders: OrdersTable;
   trades: TradesTable;
   candles: CandlesTable;

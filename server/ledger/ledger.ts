@@ -16,7 +16,7 @@ export type Wallet = UserWallet | 'system';
 export type Bucket = 'available' | 'held';
 
 /** System accounts: the other side of money entering, leaving or being held by the house. */
-export const SYSTEM_ACCOUNTS = ['genesis', 'fees', 'market_maker', 'escrow', 'insurance', 'loan_pool', 'house', 'rewards'] as const;
+export const SYSTEM_ACCOUNTS = ['genesis', 'fees', 'market_maker', 'escrow', 'insurance', 'loan_pool', 'house', 'rewards', 'options_house'] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
 export type OwnerKey = `u:${number}` | `s:${SystemAccount}`;
@@ -24,10 +24,11 @@ export type OwnerKey = `u:${number}` | `s:${SystemAccount}`;
 /**
  * Floors of the system accounts that pay users out, in every currency (ARCHITECTURE.md: every platform
  * account that pays out has limits). The convert house pays from its inventory, and check-in
- * rewards and lucky-draw prizes come out of the rewards fund: neither below zero. Accounts not
+ * rewards and lucky-draw prizes come out of the rewards fund, binary options are paid by the options
+ * house: none below zero. Accounts not
  * named here are unbounded: genesis is the other side of money entering the platform.
  */
-export const SYSTEM_ACCOUNT_FLOORS: Partial<Record<SystemAccount, bigint>> = { house: 0n, rewards: 0n };
+export const SYSTEM_ACCOUNT_FLOORS: Partial<Record<SystemAccount, bigint>> = { house: 0n, rewards: 0n, options_house: 0n };
 
 export function userOwner(userId: number): OwnerKey {
   return `u:${userId}`;
@@ -275,7 +276,7 @@ async function reduceHold(trx: Transaction<Database>, holdId: bigint, remainingU
 /** Returns held funds to available: all of what is left, or `amountUnits` of it. */
 export async function releaseHold(
   trx: Transaction<Database>,
-  release: { referenceType: string; referenceId: string; currency: string; amountUnits?: bigint; now: number },
+  release: { referenceType: string; referenceId: string; currency: string; amountUnits?: bigint; idempotencyKey?: string; now: number },
 ): Promise<bigint> {
   const hold = await openHold(trx, release.referenceType, release.referenceId, release.currency);
   const amount = release.amountUnits ?? hold.amount_units;
@@ -286,6 +287,7 @@ export async function releaseHold(
     kind: `release:${release.referenceType}`,
     owner,
     now: release.now,
+    idempotencyKey: release.idempotencyKey,
     memo: release.referenceId,
     postings: [
       { account: { owner, wallet, currency: hold.currency, bucket: 'held' }, amountUnits: -amount },
@@ -310,6 +312,8 @@ export async function consumeHold(
     credits: Posting[];
     extraPostings?: Posting[];
     kind: string;
+    /** Makes the spending once-only in the database, whatever the caller's own guard. */
+    idempotencyKey?: string;
     now: number;
   },
 ): Promise<void> {
@@ -320,6 +324,7 @@ export async function consumeHold(
     kind: consume.kind,
     owner,
     now: consume.now,
+    idempotencyKey: consume.idempotencyKey,
     memo: consume.referenceId,
     postings: [
       { account: { owner, wallet: hold.wallet as UserWallet, currency: hold.currency, bucket: 'held' }, amountUnits: -consume.amountUnits },

@@ -8,6 +8,7 @@
  */
 import type { AppContext } from '../context';
 import { currencyPriceUsd } from '../engine/price-walk';
+import { parseUnits } from '../../src/shared/money';
 import { postTransaction, systemOwner, type Posting, type SystemAccount } from '../ledger/ledger';
 
 export const HOUSE_INVENTORY_USD = 1_000_000;
@@ -49,4 +50,10 @@ export async function topUpSystemAccount(context: AppContext, account: SystemAcc
   }
   if (postings.length === 0) return;
   await context.commits.run((trx) => postTransaction(trx, { kind: `${account}-inventory`, owner, postings, memo, now: now() }));
+}
+
+/** Brings a platform account's USDT up to `amount` (a decimal text), as topUpSystemAccount does. */
+export async function topUpUsdt(context: AppContext, account: SystemAccount, amount: string, memo: string): Promise<void> {
+  const usdt = await context.db.selectFrom('currencies').select('scale').where('code', '=', 'USDT').executeTakeFirstOrThrow();
+  await topUpSystemAccount(context, account, new Map([['USDT', parseUnits(amount, Number(usdt.scale))]]), memo);
 }

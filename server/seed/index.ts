@@ -12,6 +12,7 @@ import { seedContent } from './content';
 import { seedRobots } from '../modules/robots/accounts';
 import { seedHouseInventory } from './house';
 import { seedRewardsFund } from './rewards';
+import { seedOptionsHouse } from './options-house';
 
 interface SeedPart {
   name: string;
@@ -27,6 +28,7 @@ const PARTS: SeedPart[] = [
   { name: 'demo-users', demoOnly: true, run: seedDemoUsers },
   { name: 'house-inventory', demoOnly: true, run: seedHouseInventory },
   { name: 'rewards-fund', demoOnly: true, run: seedRewardsFund },
+  { name: 'options-house', demoOnly: true, run: seedOptionsHouse },
   // Not demo-only: a market needs its makers whenever robots are on (seedRobots checks that).
   { name: 'robots', demoOnly: false, run: seedRobots },
 ];

@@ -5,12 +5,10 @@
  * deployment funds it itself; until it does, check-ins and draws are refused (platformLimitReached).
  */
 import type { AppContext } from '../context';
-import { parseUnits } from '../../src/shared/money';
-import { topUpSystemAccount } from './house';
+import { topUpUsdt } from './house';
 
 export const REWARDS_FUND_USDT = '100000';
 
 export async function seedRewardsFund(context: AppContext): Promise<void> {
-  const usdt = await context.db.selectFrom('currencies').select('scale').where('code', '=', 'USDT').executeTakeFirstOrThrow();
-  await topUpSystemAccount(context, 'rewards', new Map([['USDT', parseUnits(REWARDS_FUND_USDT, Number(usdt.scale))]]), 'demo rewards fund');
+  await topUpUsdt(context, 'rewards', REWARDS_FUND_USDT, 'demo rewards fund');
 }

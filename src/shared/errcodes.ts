@@ -191,7 +191,19 @@ export const WITHDRAW_ERRCODES = {
 export const FUTURES_ERRCODES = {} as const;
 
 /** Binary options (issue 18): 2550-2599. */
-export const BOPTION_ERRCODES = {} as const;
+export const BOPTION_ERRCODES = {
+  /** The symbol offers no such period: {seconds} s. */
+  boptionPeriodNotOffered: 2551,
+  /** Below the period's minimum stake: {min} {currency}. */
+  boptionStakeBelowMin: 2552,
+  /** Above the period's maximum stake: {max} {currency}. */
+  boptionStakeAboveMax: 2553,
+  /** The user has {max} open options, the most one may have at once. */
+  boptionOpenOrdersLimit: 2554,
+  /** The platform's open liability on this symbol and period would pass its bound. */
+  boptionLiabilityLimit: 2555,
+  boptionOrderNotFound: 2556,
+} as const;
 
 export const ERRCODES = {
   ...PROTOCOL_ERRCODES,

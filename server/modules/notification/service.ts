@@ -14,6 +14,7 @@ import { splitSymbol } from '../../../src/shared/symbols';
 import type { AppContext } from '../../context';
 import { refuse } from './errors';
 import {
+  BOPTION_NOTIFICATION_MESSAGES,
   IDENTITY_NOTIFICATION_MESSAGES,
   NOTIFICATION_MESSAGES,
   SECURITY_NOTIFICATION_MESSAGES,
@@ -58,6 +59,9 @@ export const IDENTITY_NOTIFICATION_TYPE = {
   identityApproved: 1 << 26,
   identityRejected: 1 << 27,
 } as const;
+
+/** A binary option settled (server/modules/boption); params.outcome names how: won, lost, tie or refunded. */
+export const BOPTION_NOTIFICATION_TYPE = 1 << 28;
 
 export interface CreateNotificationInput {
   userId: number;
@@ -186,6 +190,7 @@ export function subscribeNotificationHandlers(context: AppContext, outbox: Outbo
 
 const MESSAGES_BY_TYPE_NAME: Partial<Record<string, Texts>> = NOTIFICATION_MESSAGES;
 const SECURITY_MESSAGES_BY_CHANGE: Partial<Record<string, Texts>> = SECURITY_NOTIFICATION_MESSAGES;
+const BOPTION_MESSAGES_BY_OUTCOME: Partial<Record<string, Texts>> = BOPTION_NOTIFICATION_MESSAGES;
 
 /** The message texts of a typed notification: by the spec's type name, or the platform's trading types. */
 function textsOf(type: number, params: Record<string, string | number>): Texts | undefined {
@@ -196,6 +201,7 @@ function textsOf(type: number, params: Record<string, string | number>): Texts |
   if (type === SECURITY_NOTIFICATION_TYPE) return SECURITY_MESSAGES_BY_CHANGE[String(params.change)];
   if (type === IDENTITY_NOTIFICATION_TYPE.identityApproved) return IDENTITY_NOTIFICATION_MESSAGES.identityApproved;
   if (type === IDENTITY_NOTIFICATION_TYPE.identityRejected) return IDENTITY_NOTIFICATION_MESSAGES.identityRejected;
+  if (type === BOPTION_NOTIFICATION_TYPE) return BOPTION_MESSAGES_BY_OUTCOME[String(params.outcome)];
   // A withdrawal an operator rejected is a cancellation (512) that says why.
   if (type === NOTIFICATION_TYPE.withdrawalCancellation && params.reason !== undefined) return WITHDRAW_NOTIFICATION_MESSAGES.withdrawalRejected;
   return MESSAGES_BY_TYPE_NAME[notificationTypeName(type)];

@@ -7,9 +7,12 @@
  *   the spot market of the same pair; one user's orders cannot move it) being above (`up`) or
  *   below (`down`) its open price after a period. The open price is the index at acceptance.
  * - At expiry the order settles with the index of that instant (the last index sample at or
- *   before `expiresAt`), however late the settlement runs: a win pays stake + stake x payoutRate
- *   from the platform's options account, a loss moves the stake there, a tie (equal prices)
- *   refunds the stake. Each order settles exactly once, across restarts.
+ *   before `expiresAt`, at most 2 s before it; the server records each second's index in its
+ *   database, so a restart keeps it), however late the settlement runs: a win pays stake + stake x
+ *   payoutRate from the platform's options account, a loss moves the stake there, a tie (equal
+ *   prices) refunds the stake. When no price of that instant was recorded (the server was down
+ *   then, or there was no index), nobody can say who won: the stake is refunded as a tie, with
+ *   settlePrice null. Each order settles exactly once, across restarts.
  * - The stake is held through the ledger when the order is accepted; create needs the
  *   Idempotency-Key header (a repeat with the same key and body answers the same order).
  * - Limits: each period's minimum and maximum stake, the open orders one user may have, and the
@@ -77,7 +80,7 @@ export const boptionOrderSchema = z.object({
   payoutRate: z.string(),
   status: z.enum(BOPTION_STATUSES),
   openPrice: z.string(),
-  /** Null until settled. */
+  /** Null until settled, and on a refund for want of a price at the expiry instant. */
   settlePrice: z.nullable(z.string()),
   /** What the settlement paid back: stake x (1 + payoutRate) on a win, the stake on a tie, 0 on a loss; null until settled. */
   payout: z.nullable(z.string()),

@@ -1,0 +1,369 @@
+/**
+ * Binary options (issue 18; the rules as the contract states them, src/shared/api/boption.ts).
+ *
+ * Creating an order is one piece of the group commit: the repeat check on (user, idempotency
+ * key), the open price (the index now: app.prices, the spot market of the same pair at the option
+ * symbol's precision, rounded down), the limits (the user's open orders, the platform's open
+ * liability on the symbol and period, what the options house could pay), the row, the hold of the
+ * stake on the spot wallet, the settlement job at the expiry and the outbox row of its events.
+ * Pieces run one after another, so concurrent creates see each other's holds and orders: of many
+ * racing for one balance, only those it covers are made (the ledger's guarded debit refuses the
+ * rest), and the unique key makes a repeated request one order whatever the timing.
+ *
+ * Settlement is the scheduler's job at the expiry (kind SETTLE_JOB_KIND, key the order id): one
+ * piece that marks the job done, moves the order out of 'open' (a status guard in SQL), moves the
+ * money (the ledger's idempotency key on the order) and writes the notification and the outbox
+ * row. It reads the index of the expiry instant from boption_index, which records every option
+ * symbol's index each second (recordIndex), not the in-memory history, which a restart loses: a
+ * late or restarted scheduler settles with the price of the instant, not of the moment it runs.
+ * When no price of the instant was recorded (the server was down, or there was no index), the
+ * stake is refunded as a tie: nobody can say who won, and neither side keeps the other's money.
+ */
+import crypto from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { BoptionConfig, BoptionDirection, BoptionOrder, BoptionPeriod, BoptionStatus } from '../../../src/shared/api/boption';
+import { LIST_PAGE_MAX, SYMBOL_TYPE } from '../../../src/shared/constants';
+import { trimZeros, unitsText } from '../../../src/shared/decimal';
+import { formatUnits, mulDivUnits } from '../../../src/shared/money';
+import { splitSymbol } from '../../../src/shared/symbols';
+import type { AppContext } from '../../context';
+import { parsePositiveUnits } from '../../core/amounts';
+import type { SessionUser } from '../../core/viewer';
+import type { Database } from '../../db/schema';
+import { consumeHold, placeHold, releaseHold, systemBalances, systemOwner, userOwner } from '../../ledger/ledger';
+import { writeOutbox } from '../../outbox';
+import { SAMPLE_INTERVAL_MS, type IndexPrices } from '../../prices/index-price';
+import type { NewJob } from '../../scheduler/scheduler';
+import { parseIdempotencyKey } from '../balance/service';
+import { symbolsForViewer } from '../market/service';
+import { BOPTION_NOTIFICATION_TYPE, createNotifications } from '../notification/service';
+import { refuse } from './errors';
+import * as repo from './repo';
+
+/** What options are staked and paid in, from the spot wallet. */
+export const BOPTION_CURRENCY = 'USDT';
+/** The platform account on the other side of every option. */
+export const OPTIONS_HOUSE = 'options_house';
+export const SETTLE_JOB_KIND = 'boption.settle';
+/** Published after an order's commit (placed or settled) for its owner's socket. */
+export const ORDER_CHANGED_TOPIC = 'boption.order';
+/** The ledger hold's reference type; its id is the order's. */
+const HOLD_REFERENCE = 'boption';
+/** The price of an expiry instant is the last recorded one at or before it, no older than this. */
+export const EXPIRY_PRICE_AGE_MAX_MS = 2 * SAMPLE_INTERVAL_MS;
+/** Recorded index prices are kept this long: far past the longest period and a restart. */
+export const INDEX_RETENTION_MS = 24 * 60 * 60_000;
+const PPM = 1_000_000n;
+const HISTORY_PAGE_DEFAULT = 20;
+
+export interface BoptionDeps {
+  context: AppContext;
+  prices: Pick<IndexPrices, 'current' | 'derivedSymbols'>;
+  schedule: (job: NewJob, executor: Transaction<Database>) => Promise<void>;
+  /** Asks the outbox to dispatch soon (after the piece's commit). */
+  kickOutbox: () => void;
+}
+
+/** A binary-option symbol with the spot market that prices it. */
+interface OptionSymbol {
+  id: number;
+  symbol: string;
+  name: string;
+  pricePrecision: number;
+  indexSymbolId: number;
+}
+
+/** The option symbols the viewer may see that have an index (a spot market of the same pair), in their order. */
+async function optionSymbols(deps: BoptionDeps, viewer: SessionUser | null): Promise<OptionSymbol[]> {
+  const derived = new Map(deps.prices.derivedSymbols().map((symbol) => [symbol.symbolId, symbol]));
+  return (await symbolsForViewer(deps.context.db, viewer)).flatMap((symbol) => {
+    const source = derived.get(symbol.id);
+    if (symbol.type !== SYMBOL_TYPE.boption || !source) return [];
+    return [{ id: symbol.id, symbol: symbol.symbol, name: symbol.name, pricePrecision: symbol.pricePrecision, indexSymbolId: source.indexSymbolId }];
+  });
+}
+
+/** A symbol by id (or its digits) or by name in any case (btc_usdt, BTC/USDT); the first without a key. */
+async function resolveSymbol(deps: BoptionDeps, viewer: SessionUser | null, key: number | string | undefined): Promise<OptionSymbol> {
+  const symbols = await optionSymbols(deps, viewer);
+  const id = typeof key === 'number' ? key : key !== undefined && /^\d+$/.test(key) ? Number(key) : undefined;
+  const name = typeof key === 'string' ? key.toUpperCase().replace('/', '_') : undefined;
+  const found = key === undefined ? symbols[0] : symbols.find((symbol) => (id !== undefined ? symbol.id === id : symbol.symbol === name));
+  if (!found) refuse('symbolNotFound');
+  return found;
+}
+
+/** A symbol's periods: its rows, and the configured extra periods on the terms of its shortest one. */
+async function periodsOf(context: AppContext, symbolId: number): Promise<repo.PeriodTerms[]> {
+  const stored = await repo.periodsOf(context.db, symbolId);
+  const shortest = stored[0];
+  if (!shortest) return [];
+  const extra = context.config.boptionExtraPeriodsSeconds.filter((seconds) => !stored.some((period) => period.seconds === seconds));
+  return [...extra.map((seconds) => ({ ...shortest, seconds })), ...stored].sort((left, right) => left.seconds - right.seconds);
+}
+
+function rateText(ppm: number): string {
+  return trimZeros(formatUnits(BigInt(ppm), 6));
+}
+
+export async function boptionConfig(deps: BoptionDeps, viewer: SessionUser | null, key: number | string | undefined): Promise<BoptionConfig> {
+  const { context } = deps;
+  const symbol = await resolveSymbol(deps, viewer, key);
+  const [periods, scale, openOrdersMax] = await Promise.all([periodsOf(context, symbol.id), repo.currencyScale(context.db, BOPTION_CURRENCY), repo.openOrdersMax(context.db)]);
+  const index = deps.prices.current(symbol.id);
+  return {
+    symbolId: symbol.id,
+    symbol: symbol.symbol,
+    indexSymbolId: symbol.indexSymbolId,
+    currency: BOPTION_CURRENCY,
+    periods: periods.map(
+      (period): BoptionPeriod => ({
+        seconds: period.seconds,
+        payoutRate: rateText(period.payoutRatePpm),
+        minStake: unitsText(period.minStakeUnits, scale),
+        maxStake: unitsText(period.maxStakeUnits, scale),
+      }),
+    ),
+    openOrdersMax,
+    indexPrice: index ? formatUnits(index.priceTicks, symbol.pricePrecision) : null,
+    indexAt: index?.at ?? null,
+  };
+}
+
+export interface CreateInput {
+  symbol: number | string;
+  direction: BoptionDirection;
+  periodSeconds: number;
+  stake: string;
+}
+
+function requestHashOf(symbolId: number, input: CreateInput, stakeUnits: bigint): string {
+  return crypto.createHash('sha256').update(JSON.stringify(['boption/create', symbolId, input.direction, input.periodSeconds, stakeUnits.toString()])).digest('hex');
+}
+
+/**
+ * What the platform would pay on the symbol and period if one side won, net of the other side's
+ * stakes, at its worst: the liability the period's bound limits.
+ */
+function liabilityOf(exposure: Record<BoptionDirection, { stakeUnits: bigint; winProfitUnits: bigint }>): bigint {
+  const ifUp = exposure.up.winProfitUnits - exposure.down.stakeUnits;
+  const ifDown = exposure.down.winProfitUnits - exposure.up.stakeUnits;
+  const worst = ifUp > ifDown ? ifUp : ifDown;
+  return worst > 0n ? worst : 0n;
+}
+
+/** The limits an order must pass in its piece: the user's open orders, the period's liability, the house's funds. */
+async function checkLimits(trx: Transaction<Database>, userId: number, symbol: OptionSymbol, terms: repo.PeriodTerms, direction: BoptionDirection, stakeUnits: bigint, winProfitUnits: bigint) {
+  const openOrdersMax = await repo.openOrdersMax(trx);
+  if ((await repo.countOpen(trx, userId)) >= openOrdersMax) refuse('boptionOpenOrdersLimit', { max: openOrdersMax });
+  const exposure = await repo.openExposure(trx, symbol.id, terms.seconds);
+  const before = liabilityOf(exposure);
+  const side = exposure[direction];
+  const after = liabilityOf({ ...exposure, [direction]: { stakeUnits: side.stakeUnits + stakeUnits, winProfitUnits: side.winProfitUnits + winProfitUnits } });
+  // An order that lowers the liability is taken even past the bound (an operator may have lowered it).
+  if (after > terms.liabilityMaxUnits && after > before) refuse('boptionLiabilityLimit');
+  // The house must be able to pay every open order's win at once: a settlement never waits for funds.
+  const house = (await systemBalances(trx, OPTIONS_HOUSE)).find((balance) => balance.currency === BOPTION_CURRENCY)?.balanceUnits ?? 0n;
+  if (house < (await repo.openWinProfits(trx, BOPTION_CURRENCY)) + winProfitUnits) refuse('platformLimitReached');
+}
+
+export async function createOrder(deps: BoptionDeps, viewer: SessionUser, input: CreateInput, idempotencyKeyHeader: string | string[] | undefined): Promise<BoptionOrder> {
+  const { context } = deps;
+  const idempotencyKey = parseIdempotencyKey(idempotencyKeyHeader);
+  const symbol = await resolveSymbol(deps, viewer, input.symbol);
+  const terms = (await periodsOf(context, symbol.id)).find((period) => period.seconds === input.periodSeconds);
+  if (!terms) refuse('boptionPeriodNotOffered', { seconds: input.periodSeconds });
+  const scale = await repo.currencyScale(context.db, BOPTION_CURRENCY);
+  const stakeUnits = parsePositiveUnits(input.stake, scale);
+  if (stakeUnits < terms.minStakeUnits) refuse('boptionStakeBelowMin', { min: unitsText(terms.minStakeUnits, scale), currency: BOPTION_CURRENCY });
+  if (stakeUnits > terms.maxStakeUnits) refuse('boptionStakeAboveMax', { max: unitsText(terms.maxStakeUnits, scale), currency: BOPTION_CURRENCY });
+  const winProfitUnits = mulDivUnits(stakeUnits, BigInt(terms.payoutRatePpm), PPM, 'down');
+  const requestHash = requestHashOf(symbol.id, input, stakeUnits);
+  const userId = viewer.id;
+
+  const row = await context.commits.run(async (trx) => {
+    const previous = await repo.findByKey(trx, userId, idempotencyKey);
+    if (previous) {
+      if (previous.request_hash !== requestHash) refuse('idempotencyConflict');
+      return previous;
+    }
+    // The open price is the index at acceptance, read in the piece that accepts.
+    const index = deps.prices.current(symbol.id);
+    if (!index) refuse('indexUnavailable');
+    await checkLimits(trx, userId, symbol, terms, input.direction, stakeUnits, winProfitUnits);
+    const now = context.now();
+    const order = await repo.insertOrder(trx, {
+      userId,
+      idempotencyKey,
+      requestHash,
+      symbolId: symbol.id,
+      direction: input.direction,
+      periodSeconds: terms.seconds,
+      currency: BOPTION_CURRENCY,
+      stakeUnits,
+      payoutRatePpm: terms.payoutRatePpm,
+      winProfitUnits,
+      pricePrecision: symbol.pricePrecision,
+      openPriceTicks: index.priceTicks,
+      openedAt: now,
+      expiresAt: now + terms.seconds * 1000,
+    });
+    const id = String(order.id);
+    await placeHold(trx, { owner: userOwner(userId), wallet: 'spot', currency: BOPTION_CURRENCY, amountUnits: stakeUnits, referenceType: HOLD_REFERENCE, referenceId: id, now });
+    await deps.schedule({ kind: SETTLE_JOB_KIND, key: id, runAt: Number(order.expires_at) }, trx);
+    await writeOutbox(trx, ORDER_CHANGED_TOPIC, { userId, orderId: Number(order.id) }, now);
+    return order;
+  });
+  deps.kickOutbox();
+  return (await orderViews(deps.context, [row]))[0]!;
+}
+
+type Outcome = 'won' | 'lost' | 'tie' | 'refunded';
+
+function outcomeOf(order: repo.OrderRow, settlePriceTicks: bigint | undefined): Outcome {
+  if (settlePriceTicks === undefined) return 'refunded';
+  if (settlePriceTicks === order.open_price_ticks) return 'tie';
+  const rose = settlePriceTicks > order.open_price_ticks;
+  return rose === (order.direction === 'up') ? 'won' : 'lost';
+}
+
+/** Moves the stake as the outcome says, once per order (the ledger's idempotency key on top of the status guard). */
+async function settleMoney(trx: Transaction<Database>, order: repo.OrderRow, outcome: Outcome, now: number): Promise<void> {
+  const id = String(order.id);
+  const user = userOwner(Number(order.user_id));
+  const currency = order.currency;
+  const idempotencyKey = `boption:settle:${id}`;
+  const hold = { referenceType: HOLD_REFERENCE, referenceId: id, currency, idempotencyKey, now };
+  if (outcome === 'tie' || outcome === 'refunded') {
+    await releaseHold(trx, hold);
+    return;
+  }
+  const house = { owner: systemOwner(OPTIONS_HOUSE), wallet: 'system' as const, currency };
+  await consumeHold(trx, {
+    ...hold,
+    amountUnits: order.stake_units,
+    kind: `boption:${outcome}`,
+    // A win: the stake back and its profit from the house; a loss: the stake to the house.
+    ...(outcome === 'won'
+      ? {
+          credits: [{ account: { owner: user, wallet: 'spot' as const, currency }, amountUnits: order.stake_units + order.win_profit_units }],
+          extraPostings: [{ account: house, amountUnits: -order.win_profit_units }],
+        }
+      : { credits: [{ account: house, amountUnits: order.stake_units }] }),
+  });
+}
+
+async function notifySettled(trx: Transaction<Database>, order: repo.OrderRow, outcome: Outcome, settlePriceTicks: bigint | undefined, payoutUnits: bigint, now: number): Promise<void> {
+  const names = await repo.symbolNames(trx, [order.symbol_id]);
+  const { baseSymbol, quoteSymbol } = splitSymbol(names.get(order.symbol_id) ?? '');
+  const scale = await repo.currencyScale(trx, order.currency);
+  const precision = Number(order.price_precision);
+  const params = {
+    outcome,
+    seconds: Number(order.period_seconds),
+    symbol: `${baseSymbol}/${quoteSymbol}`,
+    stake: unitsText(order.stake_units, scale),
+    payout: unitsText(payoutUnits, scale),
+    currency: order.currency,
+    openPrice: formatUnits(order.open_price_ticks, precision),
+    settlePrice: settlePriceTicks === undefined ? '' : formatUnits(settlePriceTicks, precision),
+  };
+  await createNotifications(trx, [{ userId: Number(order.user_id), type: BOPTION_NOTIFICATION_TYPE, params }], now);
+}
+
+/**
+ * Settles an order at the recorded index of its expiry, inside the caller's transaction (the
+ * scheduler's, which marks the job done in it). Answers false when there was nothing to do: the
+ * order is unknown or no longer open.
+ */
+export async function settleInTransaction(trx: Transaction<Database>, orderId: number, now: number): Promise<boolean> {
+  const order = await repo.findOrder(trx, orderId);
+  if (!order || order.status !== 'open') return false;
+  const expiresAt = Number(order.expires_at);
+  const recorded = await repo.indexAt(trx, Number(order.symbol_id), expiresAt, expiresAt - EXPIRY_PRICE_AGE_MAX_MS);
+  const outcome = outcomeOf(order, recorded?.priceTicks);
+  const payoutUnits = outcome === 'won' ? order.stake_units + order.win_profit_units : outcome === 'lost' ? 0n : order.stake_units;
+  const status: Exclude<BoptionStatus, 'open'> = outcome === 'refunded' ? 'tie' : outcome;
+  if (!(await repo.markSettled(trx, orderId, { status, settlePriceTicks: recorded?.priceTicks ?? null, payoutUnits, settledAt: now }))) return false;
+  await settleMoney(trx, order, outcome, now);
+  await notifySettled(trx, order, outcome, recorded?.priceTicks, payoutUnits, now);
+  await writeOutbox(trx, ORDER_CHANGED_TOPIC, { userId: Number(order.user_id), orderId }, now);
+  return true;
+}
+
+/** Settles an order in a piece of its own (what the job does, for a second settler); true when this call settled it. */
+export async function settleOrder(context: AppContext, orderId: number): Promise<boolean> {
+  return context.commits.run((trx) => settleInTransaction(trx, orderId, context.now()));
+}
+
+/** One sampling round: each option symbol's index now, durable for settlement; once a minute the records past a day go. */
+export async function recordIndex(context: AppContext, prices: Pick<IndexPrices, 'current' | 'derivedSymbols'>, optionSymbolIds: ReadonlySet<number>, now: number): Promise<void> {
+  const points = prices.derivedSymbols().flatMap((symbol) => {
+    const index = optionSymbolIds.has(symbol.symbolId) ? prices.current(symbol.symbolId) : undefined;
+    return index ? [{ symbolId: symbol.symbolId, priceTicks: index.priceTicks }] : [];
+  });
+  await context.commits.run(async (trx) => {
+    await repo.insertIndexPrices(trx, now, points);
+    if (now % 60_000 < SAMPLE_INTERVAL_MS) await repo.pruneIndex(trx, now - INDEX_RETENTION_MS);
+  });
+}
+
+async function orderViews(context: AppContext, rows: repo.OrderRow[]): Promise<BoptionOrder[]> {
+  if (rows.length === 0) return [];
+  const symbolIds = [...new Set(rows.map((row) => row.symbol_id))];
+  const [names, scale] = await Promise.all([repo.symbolNames(context.db, symbolIds), repo.currencyScale(context.db, BOPTION_CURRENCY)]);
+  return rows.map((row) => {
+    const precision = Number(row.price_precision);
+    return {
+      id: Number(row.id),
+      symbolId: Number(row.symbol_id),
+      symbol: names.get(row.symbol_id) ?? '',
+      direction: row.direction as BoptionDirection,
+      periodSeconds: Number(row.period_seconds),
+      stake: formatUnits(row.stake_units, scale),
+      payoutRate: rateText(Number(row.payout_rate_ppm)),
+      status: row.status as BoptionStatus,
+      openPrice: formatUnits(row.open_price_ticks, precision),
+      settlePrice: row.settle_price_ticks === null ? null : formatUnits(row.settle_price_ticks, precision),
+      payout: row.payout_units === null ? null : formatUnits(row.payout_units, scale),
+      profit: row.payout_units === null ? null : formatUnits(row.payout_units - row.stake_units, scale),
+      openedAt: Number(row.opened_at),
+      expiresAt: Number(row.expires_at),
+      settledAt: row.settled_at === null ? null : Number(row.settled_at),
+    };
+  });
+}
+
+/** One of the user's orders; another user's is answered as none at all. */
+export async function orderStatus(context: AppContext, userId: number, id: number): Promise<BoptionOrder> {
+  const row = await repo.findOrder(context.db, id);
+  if (!row || Number(row.user_id) !== userId) refuse('boptionOrderNotFound');
+  return (await orderViews(context, [row]))[0]!;
+}
+
+/** The order an outbox event names, for its owner's socket; undefined when it is gone. */
+export async function orderForEvent(context: AppContext, id: number): Promise<{ userId: number; order: BoptionOrder } | undefined> {
+  const row = await repo.findOrder(context.db, id);
+  return row && { userId: Number(row.user_id), order: (await orderViews(context, [row]))[0]! };
+}
+
+export async function recentOpenOrders(deps: BoptionDeps, viewer: SessionUser, key: number | string | undefined): Promise<BoptionOrder[]> {
+  const symbolId = key === undefined ? undefined : (await resolveSymbol(deps, viewer, key)).id;
+  return orderViews(deps.context, await repo.listOpen(deps.context.db, viewer.id, symbolId, LIST_PAGE_MAX));
+}
+
+export interface HistoryQuery {
+  offset?: number;
+  limit?: number;
+  symbol?: number | string;
+  status?: BoptionStatus;
+  from?: number;
+  to?: number;
+}
+
+export async function orderHistory(deps: BoptionDeps, viewer: SessionUser, query: HistoryQuery): Promise<{ total: number; list: BoptionOrder[] }> {
+  const symbolId = query.symbol === undefined ? undefined : (await resolveSymbol(deps, viewer, query.symbol)).id;
+  const limit = Math.min(query.limit ?? HISTORY_PAGE_DEFAULT, LIST_PAGE_MAX);
+  const { total, rows } = await repo.listForUser(deps.context.db, viewer.id, { symbolId, status: query.status, from: query.from, to: query.to, offset: query.offset ?? 0, limit });
+  return { total, list: await orderViews(deps.context, rows) };
+}
