@@ -88,9 +88,7 @@ export class FuturesFeed implements Feed {
 
   private async readPositions(): Promise<void> {
     const epoch = this.context.sessionEpoch();
-    const answer = await this.read('futures:open', () =>
-      this.context.api.call(futuresOrdersCall, { query: { scope: 'open', offset: 0, limit: OPEN_POSITIONS_LIMIT } }, { silentAll: true }),
-    );
+    const answer = await this.read('futures:open', () => this.context.api.call(futuresOrdersCall, { query: { scope: 'open', offset: 0, limit: OPEN_POSITIONS_LIMIT } }, { silentAll: true }));
     if (!answer || !this.current(epoch)) return;
     this.account = { ...this.account, positions: answer.list.filter(isPositionLive) };
     this.publish(null);

@@ -4,42 +4,35 @@
  * contract, side, close reason and the days they were created on, and paging. Every filter is
  * the server's, so a page is one call.
  */
-import { useLingui as useLinguiRuntime } from "@lingui/react";
-import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useState } from "react";
-import {
-  FUTURES_CLOSE_REASONS,
-  FUTURES_SIDES,
-  futuresOrdersCall,
-  type FuturesCloseReason,
-  type FuturesPosition,
-  type FuturesSide,
-} from "../../../shared/api/futures";
-import { FUTURES_USDT_BASE } from "../../../shared/constants";
-import { trimZeros, unitsOf } from "../../../shared/decimal";
-import { formatDate } from "../../../shared/format";
-import { formatUnits } from "../../../shared/money";
-import { callApi } from "../../api/client";
-import { useLanguage } from "../../i18n/useLanguage";
-import { useHubStatus } from "../../state/hub";
-import { Badge } from "../../ui/Badge";
-import { Button, ButtonLink } from "../../ui/Button";
-import { DataTable, type DataColumn } from "../../ui/DataTable";
-import { FormField, inputClassName } from "../../ui/FormField";
-import { PageLink } from "../../ui/PageLink";
-import { Panel } from "../../ui/Panel";
-import { loginPath } from "../../ui/paths";
-import { CLOSE_REASON_LABELS, SIDE_LABELS, STATUS_LABELS } from "./labels";
-import { FUTURES_MARGIN_SCALE } from "./positionMath";
-import { useFuturesSymbols } from "./useFutures";
-import styles from "./futures.module.css";
+import { useLingui as useLinguiRuntime } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useState } from 'react';
+import { FUTURES_CLOSE_REASONS, FUTURES_SIDES, futuresOrdersCall, type FuturesCloseReason, type FuturesPosition, type FuturesSide } from '../../../shared/api/futures';
+import { FUTURES_USDT_BASE } from '../../../shared/constants';
+import { trimZeros, unitsOf } from '../../../shared/decimal';
+import { formatDate } from '../../../shared/format';
+import { formatUnits } from '../../../shared/money';
+import { callApi } from '../../api/client';
+import { useLanguage } from '../../i18n/useLanguage';
+import { useHubStatus } from '../../state/hub';
+import { ButtonLink } from '../../ui/Button';
+import { DataTable, type DataColumn } from '../../ui/DataTable';
+import { FormField, inputClassName } from '../../ui/FormField';
+import { PageLink } from '../../ui/PageLink';
+import { Panel } from '../../ui/Panel';
+import { loginPath } from '../../ui/paths';
+import { CLOSE_REASON_LABELS, SIDE_LABELS, STATUS_LABELS } from './labels';
+import { ContractCell, sizeAndMarginColumns } from './Summary';
+import { FUTURES_MARGIN_SCALE } from './positionMath';
+import { useFuturesSymbols } from './useFutures';
+import styles from './futures.module.css';
 
 export const HISTORY_PAGE_SIZE = 20;
 
 export interface HistoryFilters {
   symbol: string;
-  side: FuturesSide | "";
-  closeReason: FuturesCloseReason | "";
+  side: FuturesSide | '';
+  closeReason: FuturesCloseReason | '';
   /** Days as the date inputs give them (YYYY-MM-DD), in the browser's time zone; '' for no bound. */
   from: string;
   to: string;
@@ -49,18 +42,14 @@ export interface HistoryFilters {
 export function dayBoundMs(day: string, end: boolean): number | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) return undefined;
-  const moment = new Date(
-    Number(match[1]),
-    Number(match[2]) - 1,
-    Number(match[3]) + (end ? 1 : 0),
-  ).getTime();
+  const moment = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + (end ? 1 : 0)).getTime();
   return Number.isFinite(moment) && moment >= 0 ? moment : undefined;
 }
 
 /** The query of one page of the history for these filters. */
 export function historyQuery(filters: HistoryFilters, page: number) {
   return {
-    scope: "history" as const,
+    scope: 'history' as const,
     offset: page * HISTORY_PAGE_SIZE,
     limit: HISTORY_PAGE_SIZE,
     symbol: filters.symbol || undefined,
@@ -74,11 +63,7 @@ export function historyQuery(filters: HistoryFilters, page: number) {
 /** Realised PnL less both fees: what the position left the user with. */
 function netPnl(position: FuturesPosition): string | null {
   if (position.realizedPnl === null) return null;
-  const parts = [
-    position.realizedPnl,
-    position.openFee,
-    position.closeFee ?? "0",
-  ].map((text) => unitsOf(text, FUTURES_MARGIN_SCALE));
+  const parts = [position.realizedPnl, position.openFee, position.closeFee ?? '0'].map((text) => unitsOf(text, FUTURES_MARGIN_SCALE));
   const [pnl, openFee, closeFee] = parts;
   if (pnl == null || openFee == null || closeFee == null) return null;
   return trimZeros(formatUnits(pnl - openFee - closeFee, FUTURES_MARGIN_SCALE));
@@ -91,11 +76,11 @@ export function FuturesOrders() {
   const status = useHubStatus()?.session.status;
   const symbols = useFuturesSymbols();
   const [filters, setFilters] = useState<HistoryFilters>({
-    symbol: "",
-    side: "",
-    closeReason: "",
-    from: "",
-    to: "",
+    symbol: '',
+    side: '',
+    closeReason: '',
+    from: '',
+    to: '',
   });
   const [page, setPage] = useState(0);
   const requestKey = JSON.stringify([filters, page]);
@@ -107,23 +92,18 @@ export function FuturesOrders() {
   const loading = answer?.key !== requestKey;
 
   useEffect(() => {
-    if (status !== "signedIn") return undefined;
+    if (status !== 'signedIn') return undefined;
     let active = true;
     const key = JSON.stringify([filters, page]);
     // A failed read (toasted by the client) ends the loading state and keeps what was shown.
-    const settle = (
-      read: { total: number; list: FuturesPosition[] } | false,
-    ) => {
+    const settle = (read: { total: number; list: FuturesPosition[] } | false) => {
       if (active)
         setAnswer((known) => ({
           key,
           ...(read || { total: known?.total ?? 0, list: known?.list ?? [] }),
         }));
     };
-    callApi(futuresOrdersCall, { query: historyQuery(filters, page) }).then(
-      settle,
-      () => settle(false),
-    );
+    callApi(futuresOrdersCall, { query: historyQuery(filters, page) }).then(settle, () => settle(false));
     return () => {
       active = false;
     };
@@ -134,15 +114,12 @@ export function FuturesOrders() {
     setPage(0);
   };
 
-  if (status === "signedOut") {
+  if (status === 'signedOut') {
     return (
       <Panel data-testid="orders-signed-out">
         <p>
           <Trans>
-            <PageLink to={loginPath("/Futures/FuturesContractOrder")}>
-              Log in
-            </PageLink>{" "}
-            to see your positions.
+            <PageLink to={loginPath('/Futures/FuturesContractOrder')}>Log in</PageLink> to see your positions.
           </Trans>
         </p>
       </Panel>
@@ -151,101 +128,59 @@ export function FuturesOrders() {
 
   const columns: DataColumn<FuturesPosition>[] = [
     {
-      key: "contract",
+      key: 'contract',
       label: t`Contract`,
-      cell: (position) => (
-        <span className={styles.contract}>
-          <strong>{position.symbol.replace("_", "/")}</strong>
-          <Badge
-            tone={position.side === "long" ? "buy" : "sell"}
-          >{`${_(SIDE_LABELS[position.side])} ${position.leverage}x`}</Badge>
-        </span>
-      ),
+      cell: (position) => <ContractCell position={position} />,
     },
     {
-      key: "outcome",
+      key: 'outcome',
       label: t`Outcome`,
       cell: (position) => (
-        <span data-testid="futures-history-outcome">
-          {position.closeReason && position.status === "closed"
-            ? _(CLOSE_REASON_LABELS[position.closeReason])
-            : _(STATUS_LABELS[position.status])}
-        </span>
+        <span data-testid="futures-history-outcome">{position.closeReason && position.status === 'closed' ? _(CLOSE_REASON_LABELS[position.closeReason]) : _(STATUS_LABELS[position.status])}</span>
       ),
     },
     {
-      key: "size",
-      label: t`Size`,
-      align: "end",
-      cell: (position) => trimZeros(position.volume),
-    },
-    {
-      key: "entry",
+      key: 'entry',
       label: t`Entry price`,
-      align: "end",
-      cell: (position) => position.entryPrice ?? position.triggerPrice ?? "—",
+      align: 'end',
+      cell: (position) => position.entryPrice ?? position.triggerPrice ?? '—',
     },
     {
-      key: "close",
+      key: 'close',
       label: t`Close price`,
-      align: "end",
-      cell: (position) => position.closePrice ?? "—",
+      align: 'end',
+      cell: (position) => position.closePrice ?? '—',
     },
+    ...sizeAndMarginColumns({ size: t`Size`, margin: t`Margin` }),
     {
-      key: "margin",
-      label: t`Margin`,
-      align: "end",
-      hideOnPhone: true,
-      cell: (position) => `${trimZeros(position.margin)} ${FUTURES_USDT_BASE}`,
-    },
-    {
-      key: "pnl",
+      key: 'pnl',
       label: t`PnL after fees`,
-      align: "end",
+      align: 'end',
       cell: (position) => {
         const net = netPnl(position);
-        return net === null ? (
-          "—"
-        ) : (
-          <span
-            className={styles.pnl}
-            data-direction={net.startsWith("-") ? "down" : "up"}
-          >{`${net} ${FUTURES_USDT_BASE}`}</span>
-        );
+        return net === null ? '—' : <span className={styles.pnl} data-direction={net.startsWith('-') ? 'down' : 'up'}>{`${net} ${FUTURES_USDT_BASE}`}</span>;
       },
     },
     {
-      key: "opened",
+      key: 'opened',
       label: t`Created`,
       hideOnPhone: true,
-      cell: (position) =>
-        formatDate(position.createdAt, language, { withTime: true }),
+      cell: (position) => formatDate(position.createdAt, language, { withTime: true }),
     },
     {
-      key: "closed",
+      key: 'closed',
       label: t`Closed`,
-      cell: (position) =>
-        position.closedAt
-          ? formatDate(position.closedAt, language, { withTime: true })
-          : "—",
+      cell: (position) => (position.closedAt ? formatDate(position.closedAt, language, { withTime: true }) : '—'),
     },
   ];
   const pageNumber = page + 1;
-  const pages = answer
-    ? Math.max(1, Math.ceil(answer.total / HISTORY_PAGE_SIZE))
-    : 1;
+  const pages = answer ? Math.max(1, Math.ceil(answer.total / HISTORY_PAGE_SIZE)) : 1;
   return (
     <div className={styles.ordersPage} data-testid="futures-history">
       <div className={styles.filters}>
         <FormField label={t`Contract`}>
           {(control) => (
-            <select
-              {...control}
-              className={inputClassName}
-              value={filters.symbol}
-              data-testid="futures-filter-symbol"
-              onChange={(event) => change({ symbol: event.target.value })}
-            >
+            <select {...control} className={inputClassName} value={filters.symbol} data-testid="futures-filter-symbol" onChange={(event) => change({ symbol: event.target.value })}>
               <option value="">{t`All contracts`}</option>
               {symbols.map((symbol) => (
                 <option key={symbol.id} value={symbol.symbol}>
@@ -257,15 +192,7 @@ export function FuturesOrders() {
         </FormField>
         <FormField label={t`Side`}>
           {(control) => (
-            <select
-              {...control}
-              className={inputClassName}
-              value={filters.side}
-              data-testid="futures-filter-side"
-              onChange={(event) =>
-                change({ side: event.target.value as HistoryFilters["side"] })
-              }
-            >
+            <select {...control} className={inputClassName} value={filters.side} data-testid="futures-filter-side" onChange={(event) => change({ side: event.target.value as HistoryFilters['side'] })}>
               <option value="">{t`Long and short`}</option>
               {FUTURES_SIDES.map((side) => (
                 <option key={side} value={side}>
@@ -284,8 +211,7 @@ export function FuturesOrders() {
               data-testid="futures-filter-reason"
               onChange={(event) =>
                 change({
-                  closeReason: event.target
-                    .value as HistoryFilters["closeReason"],
+                  closeReason: event.target.value as HistoryFilters['closeReason'],
                 })
               }
             >
@@ -299,73 +225,30 @@ export function FuturesOrders() {
           )}
         </FormField>
         <FormField label={t`From`}>
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              className={inputClassName}
-              value={filters.from}
-              data-testid="futures-filter-from"
-              onChange={(event) => change({ from: event.target.value })}
-            />
-          )}
+          {(control) => <input {...control} type="date" className={inputClassName} value={filters.from} data-testid="futures-filter-from" onChange={(event) => change({ from: event.target.value })} />}
         </FormField>
         <FormField label={t`To`}>
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              className={inputClassName}
-              value={filters.to}
-              data-testid="futures-filter-to"
-              onChange={(event) => change({ to: event.target.value })}
-            />
-          )}
+          {(control) => <input {...control} type="date" className={inputClassName} value={filters.to} data-testid="futures-filter-to" onChange={(event) => change({ to: event.target.value })} />}
         </FormField>
         <ButtonLink to="/futures" variant="secondary">
           {t`Back to trading`}
         </ButtonLink>
       </div>
-      <Panel
-        flush
-        aria-busy={loading || undefined}
-        data-testid="futures-history-results"
-        data-loading={loading ? "true" : "false"}
-      >
+      <Panel flush aria-busy={loading || undefined} data-testid="futures-history-results" data-loading={loading ? 'true' : 'false'}>
         <DataTable
           columns={columns}
           rows={answer?.list ?? []}
           rowKey={(position) => position.id}
           caption={t`Position history`}
-          state={answer === null ? "loading" : "ready"}
+          state={answer === null ? 'loading' : 'ready'}
           empty={t`No positions match these filters.`}
           rowProps={(position) => ({
-            "data-testid": "futures-history-row",
-            "data-id": position.id,
+            'data-testid': 'futures-history-row',
+            'data-id': position.id,
           })}
+          paging={{ page: pageNumber, pageCount: pages, onPage: (next) => setPage(next - 1) }}
         />
       </Panel>
-      <nav className={styles.pager} aria-label={t`Pages`}>
-        <Button
-          variant="secondary"
-          size="small"
-          data-testid="futures-history-prev"
-          disabled={page === 0 || loading}
-          onClick={() => setPage(page - 1)}
-        >
-          {t`Previous`}
-        </Button>
-        <span data-testid="futures-history-page">{t`Page ${pageNumber} of ${pages}`}</span>
-        <Button
-          variant="secondary"
-          size="small"
-          data-testid="futures-history-next"
-          disabled={page + 1 >= pages || loading}
-          onClick={() => setPage(page + 1)}
-        >
-          {t`Next`}
-        </Button>
-      </nav>
     </div>
   );
 }

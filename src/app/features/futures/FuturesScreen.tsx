@@ -6,68 +6,46 @@
  * the app's trading page at any width) it is a stacked page with tabs for the chart, the order
  * panel and the markets. Visitors see the market and a sign-in button where the panel's submit is.
  */
-import { Trans, useLingui } from "@lingui/react/macro";
-import { getRouteApi } from "@tanstack/react-router";
-import {
-  Suspense,
-  lazy,
-  useEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-} from "react";
-import type { FuturesPosition } from "../../../shared/api/futures";
-import type { MarketSymbol } from "../../../shared/api/market";
-import { fractionAsPercent } from "../../../shared/decimal";
-import type { FuturesTerms } from "../../../shared/futures-math";
-import type { FuturesAccount } from "../../../workers/protocol";
-import { useMediaQuery } from "../../layout/header/headerHooks";
-import { useHubStatus } from "../../state/hub";
-import { ButtonLink } from "../../ui/Button";
-import { PageLink } from "../../ui/PageLink";
-import { Panel } from "../../ui/Panel";
-import { loginPath } from "../../ui/paths";
-import { Stat, StatGroup } from "../../ui/Stat";
-import { StatusMessage } from "../../ui/StatusMessage";
-import { TabPanel, Tabs } from "../../ui/Tabs";
-import { HoldOrders } from "./HoldOrders";
-import { futuresHref } from "./labels";
-import { MarketList } from "./MarketList";
-import { OpenOrderStats } from "./OpenOrderStats";
-import { OrderPanel } from "./OrderPanel";
-import { useTradePopups } from "./TradePopups";
-import {
-  useFuturesAccount,
-  useFuturesConfigs,
-  useFuturesSymbols,
-  useMarks,
-  type FuturesMarket,
-} from "./useFutures";
-import styles from "./futures.module.css";
+import { Trans, useLingui } from '@lingui/react/macro';
+import { getRouteApi } from '@tanstack/react-router';
+import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { FuturesPosition } from '../../../shared/api/futures';
+import type { MarketSymbol } from '../../../shared/api/market';
+import { fractionAsPercent } from '../../../shared/decimal';
+import type { FuturesTerms } from '../../../shared/futures-math';
+import type { FuturesAccount } from '../../../workers/protocol';
+import { useMediaQuery } from '../../layout/header/headerHooks';
+import { useHubStatus } from '../../state/hub';
+import { ButtonLink } from '../../ui/Button';
+import { PageLink } from '../../ui/PageLink';
+import { Panel } from '../../ui/Panel';
+import { loginPath } from '../../ui/paths';
+import { Stat, StatGroup } from '../../ui/Stat';
+import { StatusMessage } from '../../ui/StatusMessage';
+import { TabPanel, Tabs } from '../../ui/Tabs';
+import { HoldOrders } from './HoldOrders';
+import { futuresHref } from './labels';
+import { MarketList } from './MarketList';
+import { OpenOrderStats } from './OpenOrderStats';
+import { OrderPanel } from './OrderPanel';
+import { useTradePopups } from './TradePopups';
+import { useFuturesAccount, useFuturesConfigs, useFuturesSymbols, useMarks, type FuturesMarket } from './useFutures';
+import styles from './futures.module.css';
 
-const localeRoute = getRouteApi("/{-$locale}");
+const localeRoute = getRouteApi('/{-$locale}');
 
 /** The chart and uPlot come in a chunk of their own: the rest of the page paints without waiting for them. */
-const MarkChart = lazy(() =>
-  import("./MarkChart").then((module) => ({ default: module.MarkChart })),
-);
+const MarkChart = lazy(() => import('./MarkChart').then((module) => ({ default: module.MarkChart })));
 
 /** The contract a bare /futures opens. */
-export const DEFAULT_FUTURES_SYMBOL = "BTC_USDT";
-const PHONE_QUERY = "(max-width: 1023px)";
+export const DEFAULT_FUTURES_SYMBOL = 'BTC_USDT';
+const PHONE_QUERY = '(max-width: 1023px)';
 
 /** The futures symbol a route id names (lower-case symbol, any case accepted), the default without one; null when unknown, undefined while loading. */
-export function futuresSymbolForRoute(
-  symbols: readonly MarketSymbol[],
-  id: string | undefined,
-): MarketSymbol | null | undefined {
+export function futuresSymbolForRoute(symbols: readonly MarketSymbol[], id: string | undefined): MarketSymbol | null | undefined {
   if (symbols.length === 0) return undefined;
-  const wanted = (id ?? "").trim().toUpperCase().replace("/", "_");
-  if (wanted === "")
-    return (
-      symbols.find((symbol) => symbol.symbol === DEFAULT_FUTURES_SYMBOL) ??
-      symbols[0]!
-    );
+  const wanted = (id ?? '').trim().toUpperCase().replace('/', '_');
+  if (wanted === '') return symbols.find((symbol) => symbol.symbol === DEFAULT_FUTURES_SYMBOL) ?? symbols[0]!;
   return symbols.find((symbol) => symbol.symbol === wanted) ?? null;
 }
 
@@ -85,32 +63,16 @@ export interface FuturesView {
  * The futures contract a route's id names with its terms, the account and the marks, with the
  * loading and unknown-contract states every futures screen shows, and the trade popups.
  */
-export function RouteFutures({
-  id,
-  children,
-}: {
-  id: string | undefined;
-  children: (view: FuturesView) => ReactNode;
-}) {
+export function RouteFutures({ id, children }: { id: string | undefined; children: (view: FuturesView) => ReactNode }) {
   const { t } = useLingui();
   const symbols = useFuturesSymbols();
   const symbol = futuresSymbolForRoute(symbols, id);
   const markets = useFuturesConfigs();
-  const signedIn = useHubStatus()?.session.status === "signedIn";
+  const signedIn = useHubStatus()?.session.status === 'signedIn';
   const showPopup = useTradePopups();
   const account = useFuturesAccount(signedIn, showPopup);
-  const marks = useMarks(
-    useMemo(() => symbols.map((entry) => entry.id), [symbols]),
-  );
-  const termsById = useMemo(
-    () =>
-      new Map(
-        [...(markets ?? new Map<number, FuturesMarket>())].map(
-          ([symbolId, market]) => [symbolId, market.terms],
-        ),
-      ),
-    [markets],
-  );
+  const marks = useMarks(useMemo(() => symbols.map((entry) => entry.id), [symbols]));
+  const termsById = useMemo(() => new Map([...(markets ?? new Map<number, FuturesMarket>())].map(([symbolId, market]) => [symbolId, market.terms])), [markets]);
 
   if (symbol === null) {
     return (
@@ -125,22 +87,14 @@ export function RouteFutures({
   if (markets === null) {
     return (
       <div className={styles.screen}>
-        <StatusMessage
-          tone="error"
-          title={t`The futures markets could not be read.`}
-          testId="futures-failed"
-        />
+        <StatusMessage tone="error" title={t`The futures markets could not be read.`} testId="futures-failed" />
       </div>
     );
   }
   if (!market) {
     return (
       <div className={styles.screen}>
-        <StatusMessage
-          tone="loading"
-          title={t`Loading…`}
-          testId="futures-loading"
-        />
+        <StatusMessage tone="loading" title={t`Loading…`} testId="futures-loading" />
       </div>
     );
   }
@@ -151,27 +105,8 @@ export function RouteFutures({
  * `framed`: the screen sits in a page frame that has the page's heading and names the document
  * (the component pages /Futures/Components/TradingPage and /Futures/App/TradingPage).
  */
-export function FuturesScreen({
-  id,
-  layout = "auto",
-  framed = false,
-}: {
-  id: string | undefined;
-  layout?: "auto" | "phone";
-  framed?: boolean;
-}) {
-  return (
-    <RouteFutures id={id}>
-      {(view) => (
-        <Trading
-          key={view.market.symbol.id}
-          view={view}
-          layout={layout}
-          framed={framed}
-        />
-      )}
-    </RouteFutures>
-  );
+export function FuturesScreen({ id, layout = 'auto', framed = false }: { id: string | undefined; layout?: 'auto' | 'phone'; framed?: boolean }) {
+  return <RouteFutures id={id}>{(view) => <Trading key={view.market.symbol.id} view={view} layout={layout} framed={framed} />}</RouteFutures>;
 }
 
 /** The positions of the user, or for a visitor the sign-in link in the table's place. */
@@ -185,10 +120,7 @@ export function PositionsPanel({ view }: { view: FuturesView }) {
       empty={
         signedIn ? undefined : (
           <Trans>
-            <PageLink to={loginPath(futuresHref(market.symbol.symbol))}>
-              Log in
-            </PageLink>{" "}
-            to see your positions.
+            <PageLink to={loginPath(futuresHref(market.symbol.symbol))}>Log in</PageLink> to see your positions.
           </Trans>
         )
       }
@@ -196,20 +128,10 @@ export function PositionsPanel({ view }: { view: FuturesView }) {
   );
 }
 
-function Trading({
-  view,
-  layout,
-  framed,
-}: {
-  view: FuturesView;
-  layout: "auto" | "phone";
-  framed: boolean;
-}) {
+function Trading({ view, layout, framed }: { view: FuturesView; layout: 'auto' | 'phone'; framed: boolean }) {
   const { t } = useLingui();
-  const phone = useMediaQuery(PHONE_QUERY) || layout === "phone";
-  const [mobileTab, setMobileTab] = useState<"trade" | "chart" | "markets">(
-    "trade",
-  );
+  const phone = useMediaQuery(PHONE_QUERY) || layout === 'phone';
+  const [mobileTab, setMobileTab] = useState<'trade' | 'chart' | 'markets'>('trade');
   const { market, symbols, signedIn, account, termsById, marks } = view;
   const { symbol } = market;
   const mark = marks.get(symbol.id) ?? null;
@@ -217,44 +139,19 @@ function Trading({
 
   const ticker = <Ticker market={market} mark={mark} framed={framed} />;
   const chart = (
-    <Suspense
-      fallback={
-        <Panel
-          aria-label={t`Mark price chart`}
-          aria-busy="true"
-          className={styles.chartPlaceholder}
-        />
-      }
-    >
+    <Suspense fallback={<Panel aria-label={t`Mark price chart`} aria-busy="true" className={styles.chartPlaceholder} />}>
       <MarkChart symbol={symbol} positions={positions} />
     </Suspense>
   );
-  const panel = (
-    <OrderPanel
-      market={market}
-      mark={mark}
-      signedIn={signedIn}
-      available={account.stats?.available ?? null}
-    />
-  );
+  const panel = <OrderPanel market={market} mark={mark} signedIn={signedIn} available={account.stats?.available ?? null} />;
   const markets = <MarketList symbols={symbols} current={symbol} />;
-  const stats = signedIn ? (
-    <OpenOrderStats
-      stats={account.stats}
-      positions={positions}
-      termsById={termsById}
-      marks={marks}
-    />
-  ) : null;
+  const stats = signedIn ? <OpenOrderStats stats={account.stats} positions={positions} termsById={termsById} marks={marks} /> : null;
   const holdings = (
     <div className={styles.holdings}>
       {stats}
       <PositionsPanel view={view} />
       {signedIn ? (
-        <PageLink
-          to="/Futures/FuturesContractOrder"
-          data-testid="futures-history-link"
-        >
+        <PageLink to="/Futures/FuturesContractOrder" data-testid="futures-history-link">
           {t`Position history`}
         </PageLink>
       ) : null}
@@ -263,28 +160,14 @@ function Trading({
 
   if (phone) {
     const tabs = [
-      { value: "trade", label: t`Trade`, testId: "futures-tab-trade" },
-      { value: "chart", label: t`Chart`, testId: "futures-tab-chart" },
-      { value: "markets", label: t`Markets`, testId: "futures-tab-markets" },
+      { value: 'trade', label: t`Trade`, testId: 'futures-tab-trade' },
+      { value: 'chart', label: t`Chart`, testId: 'futures-tab-chart' },
+      { value: 'markets', label: t`Markets`, testId: 'futures-tab-markets' },
     ] as const;
     return (
-      <div
-        className={styles.mobile}
-        data-testid="futures-screen"
-        data-layout="phone"
-        data-symbol={symbol.symbol}
-      >
+      <div className={styles.mobile} data-testid="futures-screen" data-layout="phone" data-symbol={symbol.symbol}>
         {ticker}
-        <Tabs
-          items={tabs}
-          value={mobileTab}
-          onValueChange={(value) =>
-            setMobileTab(
-              tabs.find((tab) => tab.value === value)?.value ?? "trade",
-            )
-          }
-          label={t`Trading views`}
-        >
+        <Tabs items={tabs} value={mobileTab} onValueChange={(value) => setMobileTab(tabs.find((tab) => tab.value === value)?.value ?? 'trade')} label={t`Trading views`}>
           <TabPanel value="trade">{panel}</TabPanel>
           <TabPanel value="chart">{chart}</TabPanel>
           <TabPanel value="markets">{markets}</TabPanel>
@@ -294,12 +177,7 @@ function Trading({
     );
   }
   return (
-    <div
-      className={styles.desktop}
-      data-testid="futures-screen"
-      data-layout="desktop"
-      data-symbol={symbol.symbol}
-    >
+    <div className={styles.desktop} data-testid="futures-screen" data-layout="desktop" data-symbol={symbol.symbol}>
       <div className={styles.areaTicker}>{ticker}</div>
       <div className={styles.areaChart}>{chart}</div>
       <div className={styles.areaMarkets}>{markets}</div>
@@ -310,15 +188,7 @@ function Trading({
 }
 
 /** The contract's name, mark and terms; on its own page it is the page's heading and names the document. */
-function Ticker({
-  market,
-  mark,
-  framed,
-}: {
-  market: FuturesMarket;
-  mark: string | null;
-  framed: boolean;
-}) {
+function Ticker({ market, mark, framed }: { market: FuturesMarket; mark: string | null; framed: boolean }) {
   const { t } = useLingui();
   const siteName = localeRoute.useLoaderData().name;
   const { symbol, config } = market;
@@ -327,7 +197,7 @@ function Ticker({
     if (!framed) document.title = `${symbol.name} | ${pageTitle} | ${siteName}`;
   }, [symbol.name, pageTitle, siteName, framed]);
   const leverageMax = config.leverages.at(-1) ?? 1;
-  const ratePercent = (rate: string) => fractionAsPercent(rate) ?? "—";
+  const ratePercent = (rate: string) => fractionAsPercent(rate) ?? '—';
   return (
     <header className={styles.ticker} data-testid="futures-ticker">
       {framed ? (
@@ -343,19 +213,10 @@ function Ticker({
         </h1>
       )}
       <StatGroup label={t`Contract`}>
-        <Stat
-          label={t`Mark price`}
-          value={<span data-testid="futures-mark">{mark ?? "—"}</span>}
-        />
+        <Stat label={t`Mark price`} value={<span data-testid="futures-mark">{mark ?? '—'}</span>} />
         <Stat label={t`Leverage up to`} value={`${leverageMax}x`} />
-        <Stat
-          label={t`Maintenance margin`}
-          value={`${ratePercent(config.maintenanceMarginRate)}%`}
-        />
-        <Stat
-          label={t`Open / close fee`}
-          value={`${ratePercent(config.openFeeRate)}% / ${ratePercent(config.closeFeeRate)}%`}
-        />
+        <Stat label={t`Maintenance margin`} value={`${ratePercent(config.maintenanceMarginRate)}%`} />
+        <Stat label={t`Open / close fee`} value={`${ratePercent(config.openFeeRate)}% / ${ratePercent(config.closeFeeRate)}%`} />
       </StatGroup>
     </header>
   );

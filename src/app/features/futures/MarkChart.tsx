@@ -4,31 +4,22 @@
  * by the kit's price chart, with the entry and liquidation prices of the user's open positions in
  * this contract as levels. It is its own chunk (uPlot), loaded after the rest of the page.
  */
-import { useLingui as useLinguiRuntime } from "@lingui/react";
-import { useLingui } from "@lingui/react/macro";
-import type { FuturesPosition } from "../../../shared/api/futures";
-import { INDEX_HISTORY_SECONDS } from "../../../shared/api/index-price";
-import type { MarketSymbol } from "../../../shared/api/market";
-import { useIndexHistory } from "../../state/hub";
-import { Panel } from "../../ui/Panel";
-import { PriceLineChart, type PriceLevel } from "../../ui/PriceLineChart";
-import { SIDE_LABELS } from "./labels";
+import { useLingui as useLinguiRuntime } from '@lingui/react';
+import { useLingui } from '@lingui/react/macro';
+import type { FuturesPosition } from '../../../shared/api/futures';
+import { INDEX_HISTORY_SECONDS } from '../../../shared/api/index-price';
+import type { MarketSymbol } from '../../../shared/api/market';
+import { useIndexHistory } from '../../state/hub';
+import { Panel } from '../../ui/Panel';
+import { PriceLineChart, type PriceLevel } from '../../ui/PriceLineChart';
+import { SIDE_LABELS } from './labels';
 
-export function MarkChart({
-  symbol,
-  positions,
-}: {
-  symbol: MarketSymbol;
-  positions: readonly FuturesPosition[];
-}) {
+export function MarkChart({ symbol, positions }: { symbol: MarketSymbol; positions: readonly FuturesPosition[] }) {
   const { t } = useLingui();
   const { _ } = useLinguiRuntime();
   const points = useIndexHistory(symbol.id);
   const levels: PriceLevel[] = positions
-    .filter(
-      (position) =>
-        position.symbolId === symbol.id && position.status === "open",
-    )
+    .filter((position) => position.symbolId === symbol.id && position.status === 'open')
     .flatMap((position) => {
       const side = _(SIDE_LABELS[position.side]);
       const entry: PriceLevel[] = position.entryPrice
@@ -36,7 +27,7 @@ export function MarkChart({
             {
               price: position.entryPrice,
               name: t`${side} entry`,
-              tone: position.side === "long" ? "up" : "down",
+              tone: position.side === 'long' ? 'up' : 'down',
             },
           ]
         : [];
@@ -45,7 +36,7 @@ export function MarkChart({
             {
               price: position.liquidationPrice,
               name: t`${side} liquidation`,
-              tone: "warn",
+              tone: 'warn',
             },
           ]
         : [];

@@ -3,40 +3,32 @@
  * its mark (the index of its spot market, through the hub's index feed); each row links to its
  * own /futures?id= page, and a click anywhere on the row follows the link.
  */
-import { useLingui } from "@lingui/react/macro";
-import { useRouter } from "@tanstack/react-router";
-import { useMemo, type MouseEvent } from "react";
-import type { MarketSymbol } from "../../../shared/api/market";
-import { useLocalize } from "../../i18n/useLanguage";
-import { DataTable, type DataColumn } from "../../ui/DataTable";
-import { PageLink } from "../../ui/PageLink";
-import { Panel } from "../../ui/Panel";
-import { futuresHref } from "./labels";
-import { useMarks } from "./useFutures";
-import styles from "./futures.module.css";
+import { useLingui } from '@lingui/react/macro';
+import { useRouter } from '@tanstack/react-router';
+import { useMemo, type MouseEvent } from 'react';
+import type { MarketSymbol } from '../../../shared/api/market';
+import { useLocalize } from '../../i18n/useLanguage';
+import { DataTable, type DataColumn } from '../../ui/DataTable';
+import { PageLink } from '../../ui/PageLink';
+import { Panel } from '../../ui/Panel';
+import { futuresHref } from './labels';
+import { useMarks } from './useFutures';
+import styles from './futures.module.css';
 
-export function MarketList({
-  symbols,
-  current,
-}: {
-  symbols: readonly MarketSymbol[];
-  current: MarketSymbol | null;
-}) {
+export function MarketList({ symbols, current }: { symbols: readonly MarketSymbol[]; current: MarketSymbol | null }) {
   const { t } = useLingui();
   const router = useRouter();
   const localize = useLocalize();
-  const marks = useMarks(
-    useMemo(() => symbols.map((symbol) => symbol.id), [symbols]),
-  );
+  const marks = useMarks(useMemo(() => symbols.map((symbol) => symbol.id), [symbols]));
   const columns: DataColumn<MarketSymbol>[] = [
     {
-      key: "pair",
+      key: 'pair',
       label: t`Contract`,
       cell: (symbol) => (
         <PageLink
           to={futuresHref(symbol.symbol)}
           className={styles.marketLink}
-          aria-current={symbol.id === current?.id ? "page" : undefined}
+          aria-current={symbol.id === current?.id ? 'page' : undefined}
           data-testid="futures-market-link"
           data-symbol={symbol.symbol}
         >
@@ -45,22 +37,15 @@ export function MarketList({
       ),
     },
     {
-      key: "mark",
+      key: 'mark',
       label: t`Mark price`,
-      align: "end",
-      cell: (symbol) => (
-        <span data-testid="futures-market-mark">
-          {marks.get(symbol.id) ?? "—"}
-        </span>
-      ),
+      align: 'end',
+      cell: (symbol) => <span data-testid="futures-market-mark">{marks.get(symbol.id) ?? '—'}</span>,
     },
   ];
   // The whole row follows its link; a click on the link itself is the link's own.
-  const follow = (
-    event: MouseEvent<HTMLTableRowElement>,
-    symbol: MarketSymbol,
-  ) => {
-    if ((event.target as Element).closest("a")) return;
+  const follow = (event: MouseEvent<HTMLTableRowElement>, symbol: MarketSymbol) => {
+    if ((event.target as Element).closest('a')) return;
     void router.navigate({ href: localize(futuresHref(symbol.symbol)) });
   };
   return (
@@ -75,7 +60,7 @@ export function MarketList({
         empty={t`No futures markets.`}
         rowProps={(symbol) => ({
           onClick: (event) => follow(event, symbol),
-          "data-clickable": true,
+          'data-clickable': true,
         })}
       />
     </Panel>

@@ -7,29 +7,25 @@
  * an Idempotency-Key: one key per order on screen, kept while it stays the same, so an order whose
  * answer was lost and is sent again opens once.
  */
-import { useLingui } from "@lingui/react/macro";
-import { useRef, useState } from "react";
-import { futuresCreateCall } from "../../../shared/api/futures";
-import { ApiError, isNetworkFailure } from "../../../shared/client/client";
-import { FUTURES_USDT, FUTURES_USDT_BASE } from "../../../shared/constants";
-import { trimZeros, unitsOf } from "../../../shared/decimal";
-import { callApi } from "../../api/client";
-import { AmountInput } from "../../ui/AmountInput";
-import { Button, ButtonLink } from "../../ui/Button";
-import { Switch, Slider } from "../../ui/Controls";
-import { Panel } from "../../ui/Panel";
-import { loginPath } from "../../ui/paths";
-import { TabPanel, Tabs } from "../../ui/Tabs";
-import { futuresHref } from "./labels";
-import { OrderConfirmDialog } from "./OrderConfirmDialog";
-import {
-  checkOrder,
-  createBody,
-  type FuturesOrderForm,
-  type OrderProblem,
-} from "./orderQuote";
-import type { FuturesMarket } from "./useFutures";
-import styles from "./futures.module.css";
+import { useLingui } from '@lingui/react/macro';
+import { useRef, useState } from 'react';
+import { futuresCreateCall } from '../../../shared/api/futures';
+import { ApiError, isNetworkFailure } from '../../../shared/client/client';
+import { FUTURES_USDT, FUTURES_USDT_BASE } from '../../../shared/constants';
+import { trimZeros, unitsOf } from '../../../shared/decimal';
+import { callApi } from '../../api/client';
+import { AmountInput } from '../../ui/AmountInput';
+import { Button, ButtonLink } from '../../ui/Button';
+import { Switch, Slider } from '../../ui/Controls';
+import { Panel } from '../../ui/Panel';
+import { loginPath } from '../../ui/paths';
+import { TabPanel, Tabs } from '../../ui/Tabs';
+import { futuresHref } from './labels';
+import { OrderConfirmDialog } from './OrderConfirmDialog';
+import { Summary } from './Summary';
+import { checkOrder, createBody, type FuturesOrderForm, type OrderProblem } from './orderQuote';
+import type { FuturesMarket } from './useFutures';
+import styles from './futures.module.css';
 
 export interface OrderPanelProps {
   market: FuturesMarket;
@@ -41,28 +37,21 @@ export interface OrderPanelProps {
 
 /** The leverage a new form starts at: 10x, or the highest choice below it. */
 function startingLeverage(choices: readonly number[]): number {
-  return (
-    [...choices].reverse().find((choice) => choice <= 10) ?? choices[0] ?? 1
-  );
+  return [...choices].reverse().find((choice) => choice <= 10) ?? choices[0] ?? 1;
 }
 
-export function OrderPanel({
-  market,
-  mark,
-  signedIn,
-  available,
-}: OrderPanelProps) {
+export function OrderPanel({ market, mark, signedIn, available }: OrderPanelProps) {
   const { t } = useLingui();
   const { symbol, config, terms } = market;
   const [form, setForm] = useState<FuturesOrderForm>(() => ({
-    side: "long",
-    type: "market",
+    side: 'long',
+    type: 'market',
     leverage: startingLeverage(config.leverages),
-    amountMode: "margin",
-    amount: "",
-    triggerPrice: "",
-    takeProfit: "",
-    stopLoss: "",
+    amountMode: 'margin',
+    amount: '',
+    triggerPrice: '',
+    takeProfit: '',
+    stopLoss: '',
   }));
   const [stops, setStops] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -72,20 +61,13 @@ export function OrderPanel({
   // The key of the order on screen: kept while the order stays the same, so a resend is one position.
   const keyRef = useRef<{ request: string; key: string } | null>(null);
 
-  const availableUnits =
-    available === null ? null : unitsOf(available, terms.marginScale);
+  const availableUnits = available === null ? null : unitsOf(available, terms.marginScale);
   const order = {
     ...form,
-    takeProfit: stops ? form.takeProfit : "",
-    stopLoss: stops ? form.stopLoss : "",
+    takeProfit: stops ? form.takeProfit : '',
+    stopLoss: stops ? form.stopLoss : '',
   };
-  const { estimate, problem } = checkOrder(
-    order,
-    config,
-    terms,
-    mark,
-    signedIn ? availableUnits : null,
-  );
+  const { estimate, problem } = checkOrder(order, config, terms, mark, signedIn ? availableUnits : null);
   const edit = (change: Partial<FuturesOrderForm>) => {
     setForm((current) => ({ ...current, ...change }));
     setRefusal(null);
@@ -95,26 +77,22 @@ export function OrderPanel({
 
   function problemMessage(which: OrderProblem): string {
     switch (which) {
-      case "mark":
+      case 'mark':
         return t`The mark price is not known yet.`;
-      case "triggerPrice":
+      case 'triggerPrice':
         return t`Enter a trigger price.`;
-      case "amount":
+      case 'amount':
         return t`Enter an amount.`;
-      case "volumeMin":
+      case 'volumeMin':
         return t`The size is below the minimum of ${trimZeros(config.minVolume)} ${symbol.baseSymbol}.`;
-      case "volumeMax":
+      case 'volumeMax':
         return t`The size is above the maximum of ${trimZeros(config.maxVolume)} ${symbol.baseSymbol}.`;
-      case "balance":
+      case 'balance':
         return t`The cost is more than your futures account has available.`;
-      case "takeProfit":
-        return form.side === "long"
-          ? t`The take profit must be above the entry price.`
-          : t`The take profit must be below the entry price.`;
-      case "stopLoss":
-        return form.side === "long"
-          ? t`The stop loss must be below the entry price and above the liquidation price.`
-          : t`The stop loss must be above the entry price and below the liquidation price.`;
+      case 'takeProfit':
+        return form.side === 'long' ? t`The take profit must be above the entry price.` : t`The take profit must be below the entry price.`;
+      case 'stopLoss':
+        return form.side === 'long' ? t`The stop loss must be below the entry price and above the liquidation price.` : t`The stop loss must be above the entry price and below the liquidation price.`;
     }
   }
 
@@ -126,27 +104,19 @@ export function OrderPanel({
   const send = async () => {
     const body = createBody(symbol.symbol, order);
     const request = JSON.stringify(body);
-    if (keyRef.current?.request !== request)
-      keyRef.current = { request, key: crypto.randomUUID() };
+    if (keyRef.current?.request !== request) keyRef.current = { request, key: crypto.randomUUID() };
     setSending(true);
     setRefusal(null);
     try {
-      const position = await callApi(
-        futuresCreateCall,
-        { body },
-        { idempotencyKey: keyRef.current.key },
-      );
-      if (position === false) throw new Error("refused");
+      const position = await callApi(futuresCreateCall, { body }, { idempotencyKey: keyRef.current.key });
+      if (position === false) throw new Error('refused');
       // The popup comes with the private channel's event, in every tab.
       keyRef.current = null;
       setShowProblem(false);
-      edit({ amount: "", triggerPrice: "", takeProfit: "", stopLoss: "" });
+      edit({ amount: '', triggerPrice: '', takeProfit: '', stopLoss: '' });
     } catch (error) {
       // No answer: the same key goes with the next press, so the position opens at most once.
-      if (isNetworkFailure(error))
-        setRefusal(
-          t`The server did not answer. Confirm again: the position will not open twice.`,
-        );
+      if (isNetworkFailure(error)) setRefusal(t`The server did not answer. Confirm again: the position will not open twice.`);
       else if (error instanceof ApiError) setRefusal(error.message);
       throw error;
     } finally {
@@ -154,45 +124,32 @@ export function OrderPanel({
     }
   };
 
-  const amountScale =
-    form.amountMode === "margin" ? terms.marginScale : terms.volumePrecision;
+  const amountScale = form.amountMode === 'margin' ? terms.marginScale : terms.volumePrecision;
   return (
     <Panel aria-label={t`Open a position`} data-testid="futures-order-panel">
       <div className={styles.sideSwitch} role="group" aria-label={t`Side`}>
-        <Button
-          variant={form.side === "long" ? "buy" : "secondary"}
-          aria-pressed={form.side === "long"}
-          data-testid="futures-side-long"
-          onClick={() => edit({ side: "long" })}
-        >
+        <Button variant={form.side === 'long' ? 'buy' : 'secondary'} aria-pressed={form.side === 'long'} data-testid="futures-side-long" onClick={() => edit({ side: 'long' })}>
           {t`Long`}
         </Button>
-        <Button
-          variant={form.side === "short" ? "sell" : "secondary"}
-          aria-pressed={form.side === "short"}
-          data-testid="futures-side-short"
-          onClick={() => edit({ side: "short" })}
-        >
+        <Button variant={form.side === 'short' ? 'sell' : 'secondary'} aria-pressed={form.side === 'short'} data-testid="futures-side-short" onClick={() => edit({ side: 'short' })}>
           {t`Short`}
         </Button>
       </div>
       <Tabs
         items={[
           {
-            value: "market",
-            label: t({ message: "Market", context: "order type" }),
-            testId: "futures-type-market",
+            value: 'market',
+            label: t({ message: 'Market', context: 'order type' }),
+            testId: 'futures-type-market',
           },
           {
-            value: "limit",
-            label: t({ message: "Limit", context: "order type" }),
-            testId: "futures-type-limit",
+            value: 'limit',
+            label: t({ message: 'Limit', context: 'order type' }),
+            testId: 'futures-type-limit',
           },
         ]}
         value={form.type}
-        onValueChange={(value) =>
-          edit({ type: value === "limit" ? "limit" : "market" })
-        }
+        onValueChange={(value) => edit({ type: value === 'limit' ? 'limit' : 'market' })}
         label={t`Order type`}
         variant="pills"
       >
@@ -206,109 +163,70 @@ export function OrderPanel({
               if (signedIn) review();
             }}
           >
-            {form.type === "limit" ? (
+            {form.type === 'limit' ? (
               <AmountInput
                 label={t`Trigger price`}
                 value={form.triggerPrice}
                 onValueChange={(triggerPrice) => edit({ triggerPrice })}
                 scale={terms.pricePrecision}
                 unit={FUTURES_USDT_BASE}
-                hint={
-                  form.side === "long"
-                    ? t`Opens when the mark price is at or below it.`
-                    : t`Opens when the mark price is at or above it.`
-                }
-                partTestIds={{ input: "futures-trigger" }}
+                hint={form.side === 'long' ? t`Opens when the mark price is at or below it.` : t`Opens when the mark price is at or above it.`}
+                partTestIds={{ input: 'futures-trigger' }}
               />
             ) : null}
             <div className={styles.leverage}>
               <span className={styles.leverageLabel}>
-                {t`Leverage`}{" "}
-                <strong data-testid="futures-leverage-value">
-                  {form.leverage}x
-                </strong>
+                {t`Leverage`} <strong data-testid="futures-leverage-value">{form.leverage}x</strong>
               </span>
               <Slider
                 value={leverageIndex}
-                onValueChange={(index) =>
-                  edit({ leverage: config.leverages[index] ?? form.leverage })
-                }
+                onValueChange={(index) => edit({ leverage: config.leverages[index] ?? form.leverage })}
                 min={0}
                 max={Math.max(1, config.leverages.length - 1)}
                 label={t`Leverage`}
-                format={(index) => `${config.leverages[index] ?? ""}x`}
-                marks={config.leverages
-                  .map((_, index) => index)
-                  .filter(
-                    (index) =>
-                      index === 0 ||
-                      index === config.leverages.length - 1 ||
-                      index % 2 === 0,
-                  )}
+                format={(index) => `${config.leverages[index] ?? ''}x`}
+                marks={config.leverages.map((_, index) => index).filter((index) => index === 0 || index === config.leverages.length - 1 || index % 2 === 0)}
                 testId="futures-leverage"
               />
             </div>
-            <div
-              className={styles.sideSwitch}
-              role="group"
-              aria-label={t`Amount in`}
-            >
+            <div className={styles.sideSwitch} role="group" aria-label={t`Amount in`}>
               <Button
                 size="small"
-                variant={form.amountMode === "margin" ? "primary" : "secondary"}
-                aria-pressed={form.amountMode === "margin"}
+                variant={form.amountMode === 'margin' ? 'primary' : 'secondary'}
+                aria-pressed={form.amountMode === 'margin'}
                 data-testid="futures-mode-margin"
-                onClick={() => edit({ amountMode: "margin", amount: "" })}
+                onClick={() => edit({ amountMode: 'margin', amount: '' })}
               >
                 {t`Margin (${FUTURES_USDT_BASE})`}
               </Button>
               <Button
                 size="small"
-                variant={form.amountMode === "volume" ? "primary" : "secondary"}
-                aria-pressed={form.amountMode === "volume"}
+                variant={form.amountMode === 'volume' ? 'primary' : 'secondary'}
+                aria-pressed={form.amountMode === 'volume'}
                 data-testid="futures-mode-volume"
-                onClick={() => edit({ amountMode: "volume", amount: "" })}
+                onClick={() => edit({ amountMode: 'volume', amount: '' })}
               >
                 {t`Size (${symbol.baseSymbol})`}
               </Button>
             </div>
             <AmountInput
-              label={form.amountMode === "margin" ? t`Margin` : t`Size`}
+              label={form.amountMode === 'margin' ? t`Margin` : t`Size`}
               value={form.amount}
               onValueChange={(amount) => edit({ amount })}
               scale={amountScale}
-              unit={
-                form.amountMode === "margin"
-                  ? FUTURES_USDT_BASE
-                  : symbol.baseSymbol
-              }
-              available={
-                form.amountMode === "margin" &&
-                signedIn &&
-                availableUnits !== null
-                  ? availableUnits
-                  : undefined
-              }
+              unit={form.amountMode === 'margin' ? FUTURES_USDT_BASE : symbol.baseSymbol}
+              available={form.amountMode === 'margin' && signedIn && availableUnits !== null ? availableUnits : undefined}
               hint={
                 signedIn ? (
                   <span className={styles.availableLine}>
                     <span>{t`Available`}</span>
-                    <strong data-testid="futures-available">
-                      {available === null
-                        ? "…"
-                        : `${trimZeros(available)} ${FUTURES_USDT}`}
-                    </strong>
+                    <strong data-testid="futures-available">{available === null ? '…' : `${trimZeros(available)} ${FUTURES_USDT}`}</strong>
                   </span>
                 ) : undefined
               }
-              partTestIds={{ input: "futures-amount" }}
+              partTestIds={{ input: 'futures-amount' }}
             />
-            <Switch
-              checked={stops}
-              onCheckedChange={setStops}
-              label={t`Take profit / stop loss`}
-              testId="futures-stops"
-            />
+            <Switch checked={stops} onCheckedChange={setStops} label={t`Take profit / stop loss`} testId="futures-stops" />
             {stops ? (
               <div className={styles.stopFields}>
                 <AmountInput
@@ -317,7 +235,7 @@ export function OrderPanel({
                   onValueChange={(takeProfit) => edit({ takeProfit })}
                   scale={terms.pricePrecision}
                   unit={FUTURES_USDT_BASE}
-                  partTestIds={{ input: "futures-take-profit" }}
+                  partTestIds={{ input: 'futures-take-profit' }}
                 />
                 <AmountInput
                   label={t`Stop loss`}
@@ -325,77 +243,39 @@ export function OrderPanel({
                   onValueChange={(stopLoss) => edit({ stopLoss })}
                   scale={terms.pricePrecision}
                   unit={FUTURES_USDT_BASE}
-                  partTestIds={{ input: "futures-stop-loss" }}
+                  partTestIds={{ input: 'futures-stop-loss' }}
                 />
               </div>
             ) : null}
-            <dl className={styles.summary} data-testid="futures-estimate">
-              <div>
-                <dt>{t`Entry price (estimate)`}</dt>
-                <dd data-testid="futures-estimate-entry">
-                  {estimate?.entryPrice ?? "—"}
-                </dd>
-              </div>
-              <div>
-                <dt>{form.amountMode === "margin" ? t`Size` : t`Margin`}</dt>
-                <dd data-testid="futures-estimate-other">
-                  {estimate
-                    ? form.amountMode === "margin"
-                      ? `${estimate.volume} ${symbol.baseSymbol}`
-                      : `${trimZeros(estimate.margin)} ${FUTURES_USDT_BASE}`
-                    : "—"}
-                </dd>
-              </div>
-              <div>
-                <dt>{t`Cost (margin + open fee)`}</dt>
-                <dd data-testid="futures-estimate-cost">
-                  {estimate
-                    ? `${trimZeros(estimate.cost)} ${FUTURES_USDT_BASE}`
-                    : "—"}
-                </dd>
-              </div>
-              <div>
-                <dt>{t`Liquidation price`}</dt>
-                <dd data-testid="futures-estimate-liquidation">
-                  {estimate ? (estimate.liquidationPrice ?? t`None`) : "—"}
-                </dd>
-              </div>
-            </dl>
+            <Summary
+              testId="futures-estimate"
+              rows={[
+                [t`Entry price (estimate)`, estimate?.entryPrice ?? '—', 'futures-estimate-entry'],
+                [
+                  form.amountMode === 'margin' ? t`Size` : t`Margin`,
+                  estimate ? (form.amountMode === 'margin' ? `${estimate.volume} ${symbol.baseSymbol}` : `${trimZeros(estimate.margin)} ${FUTURES_USDT_BASE}`) : '—',
+                  'futures-estimate-other',
+                ],
+                [t`Cost (margin + open fee)`, estimate ? `${trimZeros(estimate.cost)} ${FUTURES_USDT_BASE}` : '—', 'futures-estimate-cost'],
+                [t`Liquidation price`, estimate ? (estimate.liquidationPrice ?? t`None`) : '—', 'futures-estimate-liquidation'],
+              ]}
+            />
             {problemText ? (
-              <p
-                className={styles.refusal}
-                role="alert"
-                data-testid="futures-problem"
-              >
+              <p className={styles.refusal} role="alert" data-testid="futures-problem">
                 {problemText}
               </p>
             ) : null}
             {refusal ? (
-              <p
-                className={styles.refusal}
-                role="alert"
-                data-testid="futures-refusal"
-              >
+              <p className={styles.refusal} role="alert" data-testid="futures-refusal">
                 {refusal}
               </p>
             ) : null}
             {signedIn ? (
-              <Button
-                type="submit"
-                variant={form.side === "long" ? "buy" : "sell"}
-                size="large"
-                block
-                data-testid="futures-submit"
-              >
-                {form.side === "long" ? t`Open long` : t`Open short`}
+              <Button type="submit" variant={form.side === 'long' ? 'buy' : 'sell'} size="large" block data-testid="futures-submit">
+                {form.side === 'long' ? t`Open long` : t`Open short`}
               </Button>
             ) : (
-              <ButtonLink
-                to={loginPath(futuresHref(symbol.symbol))}
-                size="large"
-                block
-                data-testid="futures-sign-in"
-              >
+              <ButtonLink to={loginPath(futuresHref(symbol.symbol))} size="large" block data-testid="futures-sign-in">
                 {t`Log in to trade`}
               </ButtonLink>
             )}
@@ -403,16 +283,7 @@ export function OrderPanel({
         </TabPanel>
       </Tabs>
       {estimate ? (
-        <OrderConfirmDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          symbol={symbol}
-          form={order}
-          estimate={estimate}
-          currency={FUTURES_USDT_BASE}
-          onConfirm={send}
-          busy={sending}
-        />
+        <OrderConfirmDialog open={confirming} onOpenChange={setConfirming} symbol={symbol} form={order} estimate={estimate} currency={FUTURES_USDT_BASE} onConfirm={send} busy={sending} />
       ) : null}
     </Panel>
   );

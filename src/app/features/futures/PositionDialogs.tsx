@@ -6,45 +6,43 @@
  * trade popups), and a refusal stays in the dialog (the client toasts it too, spec 8). Closing
  * again what is already closed answers the position as it is, so a retry is safe.
  */
-import { useLingui as useLinguiRuntime } from "@lingui/react";
-import { useLingui } from "@lingui/react/macro";
-import { useState } from "react";
-import {
-  futuresCloseAllCall,
-  futuresCloseOrderCall,
-  futuresUpdateStopPointsCall,
-  type FuturesPosition,
-} from "../../../shared/api/futures";
-import { ApiError } from "../../../shared/client/client";
-import { FUTURES_USDT_BASE } from "../../../shared/constants";
-import { positiveUnits, trimZeros, unitsOf } from "../../../shared/decimal";
-import {
-  invalidStopPoint,
-  tradeFeeUnits,
-  type FuturesTerms,
-} from "../../../shared/futures-math";
-import { formatUnits } from "../../../shared/money";
-import { callApi } from "../../api/client";
-import { AmountInput } from "../../ui/AmountInput";
-import { ConfirmDialog } from "../../ui/Dialog";
-import { SIDE_LABELS } from "./labels";
-import { liveFigures, positionTerms } from "./positionMath";
-import styles from "./futures.module.css";
+import { useLingui } from '@lingui/react/macro';
+import { useState } from 'react';
+import { futuresCloseAllCall, futuresCloseOrderCall, futuresUpdateStopPointsCall, type FuturesPosition } from '../../../shared/api/futures';
+import { ApiError } from '../../../shared/client/client';
+import { FUTURES_USDT_BASE } from '../../../shared/constants';
+import { positiveUnits, trimZeros, unitsOf } from '../../../shared/decimal';
+import { invalidStopPoint, tradeFeeUnits, type FuturesTerms } from '../../../shared/futures-math';
+import { formatUnits } from '../../../shared/money';
+import { callApi } from '../../api/client';
+import { AmountInput } from '../../ui/AmountInput';
+import { ConfirmDialog } from '../../ui/Dialog';
+import { liveFigures, positionTerms } from './positionMath';
+import { Summary, usePositionName } from './Summary';
+import styles from './futures.module.css';
 
-/** Runs a call and keeps its refusal's text for the dialog; throws so that the dialog stays open. */
-async function refusedText<T>(
-  run: () => Promise<T | false>,
-  setRefusal: (text: string | null) => void,
-): Promise<T> {
-  setRefusal(null);
-  try {
-    const answer = await run();
-    if (answer === false) throw new Error("refused");
-    return answer;
-  } catch (error) {
-    if (error instanceof ApiError) setRefusal(error.message);
-    throw error;
-  }
+/**
+ * A dialog's action: busy while its call runs, the refusal's text kept for the dialog, and a throw
+ * on any failure so that the dialog stays open for another try.
+ */
+function useDialogAction() {
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const run = async <T,>(call: () => Promise<T | false>): Promise<T> => {
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const answer = await call();
+      if (answer === false) throw new Error('refused');
+      return answer;
+    } catch (error) {
+      if (error instanceof ApiError) setRefusal(error.message);
+      throw error;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, refusal, run, clear: () => setRefusal(null) };
 }
 
 function Refusal({ text, testId }: { text: string | null; testId: string }) {
@@ -63,53 +61,29 @@ export interface CloseOrderDialogProps {
 }
 
 /** Closes one position at the mark, or cancels it while pending; the PnL and close fee shown are at the mark now. */
-export function CloseOrderDialog({
-  position,
-  terms,
-  mark,
-  onOpenChange,
-}: CloseOrderDialogProps) {
+export function CloseOrderDialog({ position, terms, mark, onOpenChange }: CloseOrderDialogProps) {
   const { t } = useLingui();
-  const { _ } = useLinguiRuntime();
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const positionName = usePositionName();
+  const { busy, refusal, run, clear } = useDialogAction();
   if (!position) return null;
-  const pending = position.status === "pending";
+  const pending = position.status === 'pending';
   const figures = terms ? liveFigures(position, terms, mark) : null;
   const held = terms ? positionTerms(position, terms) : null;
   const markTicks = terms && mark ? unitsOf(mark, terms.pricePrecision) : null;
-  const closeFee =
-    terms && held && markTicks !== null
-      ? formatUnits(
-          tradeFeeUnits(terms, held.volumeSteps, markTicks, terms.closeFeePpm),
-          terms.marginScale,
-        )
-      : null;
-  const name = `${position.symbol.replace("_", "/")} ${_(SIDE_LABELS[position.side])} ${position.leverage}x`;
+  const closeFee = terms && held && markTicks !== null ? formatUnits(tradeFeeUnits(terms, held.volumeSteps, markTicks, terms.closeFeePpm), terms.marginScale) : null;
+  const name = positionName(position);
   const confirm = async () => {
-    setBusy(true);
-    try {
-      await refusedText(
-        () => callApi(futuresCloseOrderCall, { query: { id: position.id } }),
-        setRefusal,
-      );
-    } finally {
-      setBusy(false);
-    }
+    await run(() => callApi(futuresCloseOrderCall, { query: { id: position.id } }));
   };
   return (
     <ConfirmDialog
       open
       onOpenChange={(open) => {
-        setRefusal(null);
+        clear();
         onOpenChange(open);
       }}
       title={pending ? t`Cancel ${name}` : t`Close ${name}`}
-      description={
-        pending
-          ? t`The order has not opened yet: its margin and open fee go back to your futures account.`
-          : t`The position closes at the mark price when the server takes it.`
-      }
+      description={pending ? t`The order has not opened yet: its margin and open fee go back to your futures account.` : t`The position closes at the mark price when the server takes it.`}
       confirmLabel={pending ? t`Cancel the order` : t`Close the position`}
       cancelLabel={t`Keep it`}
       confirmVariant="danger"
@@ -118,34 +92,15 @@ export function CloseOrderDialog({
       testId="futures-close"
     >
       {pending ? null : (
-        <dl className={styles.summary}>
-          <div>
-            <dt>{t`Size`}</dt>
-            <dd>{trimZeros(position.volume)}</dd>
-          </div>
-          <div>
-            <dt>{t`Entry price`}</dt>
-            <dd>{position.entryPrice ?? "—"}</dd>
-          </div>
-          <div>
-            <dt>{t`Mark price`}</dt>
-            <dd data-testid="futures-close-mark">{mark ?? "—"}</dd>
-          </div>
-          <div>
-            <dt>{t`PnL (estimate)`}</dt>
-            <dd data-testid="futures-close-pnl">
-              {figures && terms
-                ? `${trimZeros(formatUnits(figures.pnlUnits, terms.marginScale))} ${FUTURES_USDT_BASE}`
-                : "—"}
-            </dd>
-          </div>
-          <div>
-            <dt>{t`Close fee (estimate)`}</dt>
-            <dd>
-              {closeFee ? `${trimZeros(closeFee)} ${FUTURES_USDT_BASE}` : "—"}
-            </dd>
-          </div>
-        </dl>
+        <Summary
+          rows={[
+            [t`Size`, trimZeros(position.volume)],
+            [t`Entry price`, position.entryPrice ?? '—'],
+            [t`Mark price`, mark ?? '—', 'futures-close-mark'],
+            [t`PnL (estimate)`, figures && terms ? `${trimZeros(formatUnits(figures.pnlUnits, terms.marginScale))} ${FUTURES_USDT_BASE}` : '—', 'futures-close-pnl'],
+            [t`Close fee (estimate)`, closeFee ? `${trimZeros(closeFee)} ${FUTURES_USDT_BASE}` : '—'],
+          ]}
+        />
       )}
       <Refusal text={refusal} testId="futures-close-refusal" />
     </ConfirmDialog>
@@ -160,28 +115,17 @@ export interface CloseAllDialogProps {
 }
 
 /** Closes every open position at the mark and cancels every pending one. */
-export function CloseAllDialog({
-  open,
-  onOpenChange,
-  openCount,
-  pendingCount,
-}: CloseAllDialogProps) {
+export function CloseAllDialog({ open, onOpenChange, openCount, pendingCount }: CloseAllDialogProps) {
   const { t } = useLingui();
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const { busy, refusal, run, clear } = useDialogAction();
   const confirm = async () => {
-    setBusy(true);
-    try {
-      await refusedText(() => callApi(futuresCloseAllCall, {}), setRefusal);
-    } finally {
-      setBusy(false);
-    }
+    await run(() => callApi(futuresCloseAllCall, {}));
   };
   return (
     <ConfirmDialog
       open={open}
       onOpenChange={(next) => {
-        setRefusal(null);
+        clear();
         onOpenChange(next);
       }}
       title={t`Close all positions`}
@@ -205,47 +149,20 @@ export interface StopPointsDialogProps {
 }
 
 /** Sets or clears a position's take-profit and stop-loss (an empty field clears it). */
-export function StopPointsDialog({
-  position,
-  terms,
-  onOpenChange,
-}: StopPointsDialogProps) {
-  return position && terms ? (
-    <StopPointsForm
-      key={position.id}
-      position={position}
-      terms={terms}
-      onOpenChange={onOpenChange}
-    />
-  ) : null;
+export function StopPointsDialog({ position, terms, onOpenChange }: StopPointsDialogProps) {
+  return position && terms ? <StopPointsForm key={position.id} position={position} terms={terms} onOpenChange={onOpenChange} /> : null;
 }
 
-function StopPointsForm({
-  position,
-  terms,
-  onOpenChange,
-}: {
-  position: FuturesPosition;
-  terms: FuturesTerms;
-  onOpenChange: (open: boolean) => void;
-}) {
+function StopPointsForm({ position, terms, onOpenChange }: { position: FuturesPosition; terms: FuturesTerms; onOpenChange: (open: boolean) => void }) {
   const { t } = useLingui();
-  const { _ } = useLinguiRuntime();
-  const [takeProfit, setTakeProfit] = useState(position.takeProfit ?? "");
-  const [stopLoss, setStopLoss] = useState(position.stopLoss ?? "");
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const positionName = usePositionName();
+  const [takeProfit, setTakeProfit] = useState(position.takeProfit ?? '');
+  const [stopLoss, setStopLoss] = useState(position.stopLoss ?? '');
+  const { busy, refusal, run } = useDialogAction();
   const reference = position.entryPrice ?? position.triggerPrice;
-  const referenceTicks = reference
-    ? unitsOf(reference, terms.pricePrecision)
-    : null;
-  const liquidation = position.liquidationPrice
-    ? (unitsOf(position.liquidationPrice, terms.pricePrecision) ?? undefined)
-    : undefined;
-  const ticks = (text: string) =>
-    text.trim() === ""
-      ? undefined
-      : (positiveUnits(text, terms.pricePrecision) ?? 0n);
+  const referenceTicks = reference ? unitsOf(reference, terms.pricePrecision) : null;
+  const liquidation = position.liquidationPrice ? (unitsOf(position.liquidationPrice, terms.pricePrecision) ?? undefined) : undefined;
+  const ticks = (text: string) => (text.trim() === '' ? undefined : (positiveUnits(text, terms.pricePrecision) ?? 0n));
   const wrong =
     referenceTicks === null
       ? undefined
@@ -253,24 +170,12 @@ function StopPointsForm({
           takeProfitTicks: ticks(takeProfit),
           stopLossTicks: ticks(stopLoss),
         });
-  const long = position.side === "long";
-  const name = `${position.symbol.replace("_", "/")} ${_(SIDE_LABELS[position.side])} ${position.leverage}x`;
+  const long = position.side === 'long';
+  const name = positionName(position);
   const confirm = async () => {
     if (wrong) throw new Error(wrong);
-    setBusy(true);
-    try {
-      const body = {
-        id: position.id,
-        takeProfit: takeProfit.trim() === "" ? null : takeProfit.trim(),
-        stopLoss: stopLoss.trim() === "" ? null : stopLoss.trim(),
-      };
-      await refusedText(
-        () => callApi(futuresUpdateStopPointsCall, { body }),
-        setRefusal,
-      );
-    } finally {
-      setBusy(false);
-    }
+    const cleared = (text: string) => (text.trim() === '' ? null : text.trim());
+    await run(() => callApi(futuresUpdateStopPointsCall, { body: { id: position.id, takeProfit: cleared(takeProfit), stopLoss: cleared(stopLoss) } }));
   };
   return (
     <ConfirmDialog
@@ -290,14 +195,8 @@ function StopPointsForm({
           onValueChange={setTakeProfit}
           scale={terms.pricePrecision}
           unit={FUTURES_USDT_BASE}
-          error={
-            wrong === "takeProfit"
-              ? long
-                ? t`The take profit must be above ${reference}.`
-                : t`The take profit must be below ${reference}.`
-              : null
-          }
-          partTestIds={{ input: "futures-stops-take-profit" }}
+          error={wrong === 'takeProfit' ? (long ? t`The take profit must be above ${reference}.` : t`The take profit must be below ${reference}.`) : null}
+          partTestIds={{ input: 'futures-stops-take-profit' }}
         />
         <AmountInput
           label={t`Stop loss`}
@@ -306,25 +205,21 @@ function StopPointsForm({
           scale={terms.pricePrecision}
           unit={FUTURES_USDT_BASE}
           error={
-            wrong === "stopLoss"
+            wrong === 'stopLoss'
               ? long
                 ? t`The stop loss must be below ${reference} and above the liquidation price.`
                 : t`The stop loss must be above ${reference} and below the liquidation price.`
               : null
           }
-          partTestIds={{ input: "futures-stops-stop-loss" }}
+          partTestIds={{ input: 'futures-stops-stop-loss' }}
         />
       </div>
-      <dl className={styles.summary}>
-        <div>
-          <dt>{position.entryPrice ? t`Entry price` : t`Trigger price`}</dt>
-          <dd>{reference ?? "—"}</dd>
-        </div>
-        <div>
-          <dt>{t`Liquidation price`}</dt>
-          <dd>{position.liquidationPrice ?? "—"}</dd>
-        </div>
-      </dl>
+      <Summary
+        rows={[
+          [position.entryPrice ? t`Entry price` : t`Trigger price`, reference ?? '—'],
+          [t`Liquidation price`, position.liquidationPrice ?? '—'],
+        ]}
+      />
       <Refusal text={refusal} testId="futures-stops-refusal" />
     </ConfirmDialog>
   );

@@ -4,76 +4,64 @@
  * liquidated or is cancelled, from the private channel's `futures` events through the hub, in
  * every tab that shows futures, whichever tab (or the risk loop) caused it.
  */
-import { useLingui as useLinguiRuntime } from "@lingui/react";
-import { useLingui } from "@lingui/react/macro";
-import { useCallback } from "react";
-import type { FuturesPosition } from "../../../shared/api/futures";
-import { ERROR_TOAST_MS } from "../../../shared/constants";
-import { trimZeros } from "../../../shared/decimal";
-import { showToast, type Toast } from "../../state/hub-store";
-import { SIDE_LABELS } from "./labels";
-import { tradeEventOf, type TradeEvent } from "./tradeEvents";
+import { useLingui } from '@lingui/react/macro';
+import { useCallback } from 'react';
+import type { FuturesPosition } from '../../../shared/api/futures';
+import { ERROR_TOAST_MS } from '../../../shared/constants';
+import { trimZeros } from '../../../shared/decimal';
+import { showToast, type Toast } from '../../state/hub-store';
+import { usePositionName } from './Summary';
+import { tradeEventOf, type TradeEvent } from './tradeEvents';
 
-const TONES: Record<TradeEvent, Toast["tone"]> = {
-  placed: "info",
-  opened: "success",
-  triggered: "success",
-  stopPoints: "info",
-  closed: "success",
-  takeProfit: "success",
-  stopLoss: "error",
-  liquidation: "error",
-  cancelled: "info",
+const TONES: Record<TradeEvent, Toast['tone']> = {
+  placed: 'info',
+  opened: 'success',
+  triggered: 'success',
+  stopPoints: 'info',
+  closed: 'success',
+  takeProfit: 'success',
+  stopLoss: 'error',
+  liquidation: 'error',
+  cancelled: 'info',
 };
 
 /** The text of a position change's popup. */
-export function useTradePopupText(): (
-  event: TradeEvent,
-  position: FuturesPosition,
-) => string {
+export function useTradePopupText(): (event: TradeEvent, position: FuturesPosition) => string {
   const { t } = useLingui();
-  const { _ } = useLinguiRuntime();
+  const positionName = usePositionName();
   return useCallback(
     (event, position) => {
-      const pair = `${position.symbol.replace("_", "/")} ${_(SIDE_LABELS[position.side])} ${position.leverage}x`;
-      const price = trimZeros(
-        position.closePrice ??
-          position.entryPrice ??
-          position.triggerPrice ??
-          "",
-      );
-      const pnl = trimZeros(position.realizedPnl ?? "0");
+      const pair = positionName(position);
+      const price = trimZeros(position.closePrice ?? position.entryPrice ?? position.triggerPrice ?? '');
+      const pnl = trimZeros(position.realizedPnl ?? '0');
       const margin = trimZeros(position.margin);
       switch (event) {
-        case "placed":
+        case 'placed':
           return t`${pair}: waiting for the trigger price ${price}`;
-        case "opened":
+        case 'opened':
           return t`${pair} opened at ${price}`;
-        case "triggered":
+        case 'triggered':
           return t`${pair} triggered and opened at ${price}`;
-        case "stopPoints":
+        case 'stopPoints':
           return t`${pair}: take profit and stop loss saved`;
-        case "closed":
+        case 'closed':
           return t`${pair} closed at ${price}, PnL ${pnl} USDT`;
-        case "takeProfit":
+        case 'takeProfit':
           return t`${pair}: take profit reached at ${price}, PnL ${pnl} USDT`;
-        case "stopLoss":
+        case 'stopLoss':
           return t`${pair}: stop loss reached at ${price}, PnL ${pnl} USDT`;
-        case "liquidation":
+        case 'liquidation':
           return t`${pair} was liquidated at ${price}: its margin of ${margin} USDT is lost`;
-        case "cancelled":
+        case 'cancelled':
           return t`${pair} cancelled: its margin is back in your futures account`;
       }
     },
-    [t, _],
+    [t, positionName],
   );
 }
 
 /** The handler useFuturesAccount calls with each position change: it shows the popup. */
-export function useTradePopups(): (
-  position: FuturesPosition,
-  previous: FuturesPosition | undefined,
-) => void {
+export function useTradePopups(): (position: FuturesPosition, previous: FuturesPosition | undefined) => void {
   const text = useTradePopupText();
   return useCallback(
     (position, previous) => {

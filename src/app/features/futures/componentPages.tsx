@@ -5,43 +5,29 @@
  * from a button (or a position) on their page, as they do on the trading page. The catch-all
  * route loads this file only when one of these pages opens.
  */
-import { useLingui as useLinguiRuntime } from "@lingui/react";
-import { Trans, useLingui } from "@lingui/react/macro";
-import { useLocation } from "@tanstack/react-router";
-import { useState, type ReactNode } from "react";
-import type { FuturesPosition } from "../../../shared/api/futures";
-import { Button, ButtonLink } from "../../ui/Button";
-import { Panel } from "../../ui/Panel";
-import { loginPath } from "../../ui/paths";
-import {
-  FuturesScreen,
-  PositionsPanel,
-  RouteFutures,
-  type FuturesView,
-} from "./FuturesScreen";
-import { SIDE_LABELS } from "./labels";
-import { OpenOrderStats } from "./OpenOrderStats";
-import { OrderPanel } from "./OrderPanel";
-import {
-  CloseAllDialog,
-  CloseOrderDialog,
-  StopPointsDialog,
-} from "./PositionDialogs";
-import { useTradePopupText } from "./TradePopups";
-import { tradeEventOf } from "./tradeEvents";
-import { useFuturesAccount } from "./useFutures";
-import styles from "./futures.module.css";
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLocation } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import type { FuturesPosition } from '../../../shared/api/futures';
+import { Button, ButtonLink } from '../../ui/Button';
+import { Panel } from '../../ui/Panel';
+import { loginPath } from '../../ui/paths';
+import { FuturesScreen, PositionsPanel, RouteFutures, type FuturesView } from './FuturesScreen';
+import { OpenOrderStats } from './OpenOrderStats';
+import { OrderPanel } from './OrderPanel';
+import { CloseAllDialog, CloseOrderDialog, StopPointsDialog } from './PositionDialogs';
+import { useTradePopupText } from './TradePopups';
+import { tradeEventOf } from './tradeEvents';
+import { usePositionName } from './Summary';
+import { useFuturesAccount } from './useFutures';
+import styles from './futures.module.css';
 
 function useRouteId(): string | undefined {
-  return new URLSearchParams(useLocation().searchStr).get("id") ?? undefined;
+  return new URLSearchParams(useLocation().searchStr).get('id') ?? undefined;
 }
 
 /** A part of the trading page for the route's contract (with its trade popups). */
-function FuturesPart({
-  children,
-}: {
-  children: (view: FuturesView) => ReactNode;
-}) {
+function FuturesPart({ children }: { children: (view: FuturesView) => ReactNode }) {
   return (
     <div className={styles.componentPage}>
       <RouteFutures id={useRouteId()}>{children}</RouteFutures>
@@ -73,14 +59,7 @@ export function AppTradingPage() {
 export function OrderConfirmModalPage() {
   return (
     <FuturesPart>
-      {(view) => (
-        <OrderPanel
-          market={view.market}
-          mark={view.marks.get(view.market.symbol.id) ?? null}
-          signedIn={view.signedIn}
-          available={view.account.stats?.available ?? null}
-        />
-      )}
+      {(view) => <OrderPanel market={view.market} mark={view.marks.get(view.market.symbol.id) ?? null} signedIn={view.signedIn} available={view.account.stats?.available ?? null} />}
     </FuturesPart>
   );
 }
@@ -90,12 +69,7 @@ export function OpenOrderStatsPage() {
     <FuturesPart>
       {(view) =>
         view.signedIn ? (
-          <OpenOrderStats
-            stats={view.account.stats}
-            positions={view.account.positions ?? []}
-            termsById={view.termsById}
-            marks={view.marks}
-          />
+          <OpenOrderStats stats={view.account.stats} positions={view.account.positions ?? []} termsById={view.termsById} marks={view.marks} />
         ) : (
           <SignInFirst here="/Futures/Components/OpenOrderStats" />
         )
@@ -109,59 +83,29 @@ export function HoldOrderPage() {
 }
 
 export function CloseAllOrdersModalPage() {
-  return (
-    <FuturesPart>
-      {(view) =>
-        view.signedIn ? (
-          <CloseAll view={view} />
-        ) : (
-          <SignInFirst here="/Futures/Components/CloseAllOrdersModal" />
-        )
-      }
-    </FuturesPart>
-  );
+  return <FuturesPart>{(view) => (view.signedIn ? <CloseAll view={view} /> : <SignInFirst here="/Futures/Components/CloseAllOrdersModal" />)}</FuturesPart>;
 }
 
 function CloseAll({ view }: { view: FuturesView }) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const positions = view.account.positions ?? [];
-  const openCount = positions.filter(
-    (position) => position.status === "open",
-  ).length;
+  const openCount = positions.filter((position) => position.status === 'open').length;
   return (
     <Panel title={t`Close all positions`}>
       <p>{t`${openCount} open positions and ${positions.length - openCount} waiting orders.`}</p>
-      <Button
-        variant="danger"
-        disabled={positions.length === 0}
-        onClick={() => setOpen(true)}
-        data-testid="futures-close-all-open"
-      >
+      <Button variant="danger" disabled={positions.length === 0} onClick={() => setOpen(true)} data-testid="futures-close-all-open">
         {t`Close all`}
       </Button>
-      <CloseAllDialog
-        open={open}
-        onOpenChange={setOpen}
-        openCount={openCount}
-        pendingCount={positions.length - openCount}
-      />
+      <CloseAllDialog open={open} onOpenChange={setOpen} openCount={openCount} pendingCount={positions.length - openCount} />
     </Panel>
   );
 }
 
 /** The user's positions as buttons, each opening a modal for it. */
-function PositionPicker({
-  view,
-  title,
-  children,
-}: {
-  view: FuturesView;
-  title: string;
-  children: (position: FuturesPosition, done: () => void) => ReactNode;
-}) {
+function PositionPicker({ view, title, children }: { view: FuturesView; title: string; children: (position: FuturesPosition, done: () => void) => ReactNode }) {
   const { t } = useLingui();
-  const { _ } = useLinguiRuntime();
+  const positionName = usePositionName();
   const [picked, setPicked] = useState<FuturesPosition | null>(null);
   const positions = view.account.positions ?? [];
   return (
@@ -169,13 +113,8 @@ function PositionPicker({
       {positions.length === 0 ? <p>{t`No open positions.`}</p> : null}
       <div className={styles.rowActions}>
         {positions.map((position) => (
-          <Button
-            key={position.id}
-            variant="secondary"
-            onClick={() => setPicked(position)}
-            data-testid="futures-pick-position"
-          >
-            {`${position.symbol.replace("_", "/")} ${_(SIDE_LABELS[position.side])} ${position.leverage}x`}
+          <Button key={position.id} variant="secondary" onClick={() => setPicked(position)} data-testid="futures-pick-position">
+            {positionName(position)}
           </Button>
         ))}
       </div>
@@ -192,12 +131,7 @@ export function CloseOrderModalPage() {
         view.signedIn ? (
           <PositionPicker view={view} title={t`Close a position`}>
             {(position, done) => (
-              <CloseOrderDialog
-                position={position}
-                terms={view.termsById.get(position.symbolId)}
-                mark={view.marks.get(position.symbolId)}
-                onOpenChange={(open) => !open && done()}
-              />
+              <CloseOrderDialog position={position} terms={view.termsById.get(position.symbolId)} mark={view.marks.get(position.symbolId)} onOpenChange={(open) => !open && done()} />
             )}
           </PositionPicker>
         ) : (
@@ -215,13 +149,7 @@ export function UpdateStopPointsModalPage() {
       {(view) =>
         view.signedIn ? (
           <PositionPicker view={view} title={t`Take profit and stop loss`}>
-            {(position, done) => (
-              <StopPointsDialog
-                position={position}
-                terms={view.termsById.get(position.symbolId)}
-                onOpenChange={(open) => !open && done()}
-              />
-            )}
+            {(position, done) => <StopPointsDialog position={position} terms={view.termsById.get(position.symbolId)} onOpenChange={(open) => !open && done()} />}
           </PositionPicker>
         ) : (
           <SignInFirst here="/Futures/Components/UpdateStopPointsModal" />
@@ -233,17 +161,7 @@ export function UpdateStopPointsModalPage() {
 
 /** The trade popups: each position change shows its popup, and this page lists the ones it showed. */
 export function TradePopupsPage() {
-  return (
-    <FuturesPart>
-      {(view) =>
-        view.signedIn ? (
-          <PopupLog />
-        ) : (
-          <SignInFirst here="/Futures/Components/TradePopups" />
-        )
-      }
-    </FuturesPart>
-  );
+  return <FuturesPart>{(view) => (view.signedIn ? <PopupLog /> : <SignInFirst here="/Futures/Components/TradePopups" />)}</FuturesPart>;
 }
 
 function PopupLog() {
@@ -253,25 +171,14 @@ function PopupLog() {
   // The page's own watch of the account: it hears every change, as the trading page's popups do.
   useFuturesAccount(true, (position, previous) => {
     const line = text(tradeEventOf(previous, position), position);
-    setLines((known) =>
-      [{ key: `${position.id}:${known.length}`, text: line }, ...known].slice(
-        0,
-        20,
-      ),
-    );
+    setLines((known) => [{ key: `${position.id}:${known.length}`, text: line }, ...known].slice(0, 20));
   });
   return (
     <Panel title={t`Futures trade dialogs`} data-testid="futures-popup-log">
       <p>
-        <Trans>
-          A popup shows here and on the trading page when one of your positions
-          opens, triggers, reaches its take profit or stop loss, closes or is
-          liquidated.
-        </Trans>
+        <Trans>A popup shows here and on the trading page when one of your positions opens, triggers, reaches its take profit or stop loss, closes or is liquidated.</Trans>
       </p>
-      {lines.length === 0 ? (
-        <p>{t`Nothing happened to your positions since this page opened.`}</p>
-      ) : null}
+      {lines.length === 0 ? <p>{t`Nothing happened to your positions since this page opened.`}</p> : null}
       <ul aria-live="polite">
         {lines.map((line) => (
           <li key={line.key}>{line.text}</li>

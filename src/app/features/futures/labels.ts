@@ -2,13 +2,9 @@
  * The words the futures screens use for a position's side, status and close reason, as message
  * descriptors: a table, a filter and a popup translate the same ones.
  */
-import { msg } from "@lingui/core/macro";
-import type { MessageDescriptor } from "@lingui/core";
-import type {
-  FuturesCloseReason,
-  FuturesSide,
-  FuturesStatus,
-} from "../../../shared/api/futures";
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { FuturesCloseReason, FuturesSide, FuturesStatus } from '../../../shared/api/futures';
 
 export const SIDE_LABELS: Record<FuturesSide, MessageDescriptor> = {
   long: msg`Long`,
@@ -22,10 +18,7 @@ export const STATUS_LABELS: Record<FuturesStatus, MessageDescriptor> = {
   cancelled: msg`Cancelled`,
 };
 
-export const CLOSE_REASON_LABELS: Record<
-  FuturesCloseReason,
-  MessageDescriptor
-> = {
+export const CLOSE_REASON_LABELS: Record<FuturesCloseReason, MessageDescriptor> = {
   user: msg`Closed by you`,
   takeProfit: msg`Take profit`,
   stopLoss: msg`Stop loss`,

@@ -5,31 +5,17 @@
  * server's stats are read when something changes; between two reads the marks move every second,
  * so what depends on the mark is worked out here instead of asked for again.
  */
-import type {
-  FuturesPosition,
-  FuturesStats,
-  FuturesSymbolConfig,
-} from "../../../shared/api/futures";
-import type { MarketSymbol } from "../../../shared/api/market";
-import { unitsOf } from "../../../shared/decimal";
-import {
-  maintenanceMarginUnits,
-  marginRatioPpm,
-  parseRatePpm,
-  pnlUnits,
-  type FuturesTerms,
-  type PositionTerms,
-} from "../../../shared/futures-math";
-import { formatUnits } from "../../../shared/money";
+import type { FuturesPosition, FuturesStats, FuturesSymbolConfig } from '../../../shared/api/futures';
+import type { MarketSymbol } from '../../../shared/api/market';
+import { unitsOf } from '../../../shared/decimal';
+import { maintenanceMarginUnits, marginRatioPpm, parseRatePpm, pnlUnits, type FuturesTerms, type PositionTerms } from '../../../shared/futures-math';
+import { formatUnits } from '../../../shared/money';
 
 /** Decimals of the futures wallet's USDT (the currency's scale: server/seed/market.ts), in which margins and PnL count. */
 export const FUTURES_MARGIN_SCALE = 6;
 
 /** A futures symbol's terms for the math: its precisions (from the symbol list) and its rates (from futures/config). */
-export function termsOf(
-  config: FuturesSymbolConfig,
-  symbol: Pick<MarketSymbol, "pricePrecision" | "volumePrecision">,
-): FuturesTerms {
+export function termsOf(config: FuturesSymbolConfig, symbol: Pick<MarketSymbol, 'pricePrecision' | 'volumePrecision'>): FuturesTerms {
   return {
     pricePrecision: symbol.pricePrecision,
     volumePrecision: symbol.volumePrecision,
@@ -42,16 +28,12 @@ export function termsOf(
 }
 
 /** An open position as the math sees it; null while pending (no entry yet) or unreadable. */
-export function positionTerms(
-  position: FuturesPosition,
-  terms: FuturesTerms,
-): PositionTerms | null {
-  if (position.status !== "open" || position.entryPrice === null) return null;
+export function positionTerms(position: FuturesPosition, terms: FuturesTerms): PositionTerms | null {
+  if (position.status !== 'open' || position.entryPrice === null) return null;
   const entryTicks = unitsOf(position.entryPrice, terms.pricePrecision);
   const volumeSteps = unitsOf(position.volume, terms.volumePrecision);
   const marginUnits = unitsOf(position.margin, terms.marginScale);
-  if (entryTicks === null || volumeSteps === null || marginUnits === null)
-    return null;
+  if (entryTicks === null || volumeSteps === null || marginUnits === null) return null;
   return { side: position.side, volumeSteps, entryTicks, marginUnits };
 }
 
@@ -62,22 +44,13 @@ export interface LiveFigures {
 }
 
 /** An open position's PnL and maintenance margin at a mark; null when either is missing. */
-export function liveFigures(
-  position: FuturesPosition,
-  terms: FuturesTerms,
-  mark: string | null | undefined,
-): LiveFigures | null {
+export function liveFigures(position: FuturesPosition, terms: FuturesTerms, mark: string | null | undefined): LiveFigures | null {
   const held = positionTerms(position, terms);
   const markTicks = mark ? unitsOf(mark, terms.pricePrecision) : null;
   if (!held || markTicks === null) return null;
   return {
     pnlUnits: pnlUnits(terms, held, markTicks),
-    maintenanceUnits: maintenanceMarginUnits(
-      terms,
-      held.volumeSteps,
-      markTicks,
-      terms.maintenancePpm,
-    ),
+    maintenanceUnits: maintenanceMarginUnits(terms, held.volumeSteps, markTicks, terms.maintenancePpm),
     marginUnits: held.marginUnits,
   };
 }
@@ -89,7 +62,7 @@ export function ratioPercentText(ppm: bigint): string {
 
 /** The return on the margin, in percent with two decimals, rounded towards zero. */
 export function returnPercentText(figures: LiveFigures): string {
-  if (figures.marginUnits <= 0n) return "0.00";
+  if (figures.marginUnits <= 0n) return '0.00';
   return formatUnits((figures.pnlUnits * 10_000n) / figures.marginUnits, 2);
 }
 
@@ -110,21 +83,13 @@ export interface LiveStats {
  * The stats at the marks now: unrealised PnL, equity and margin ratio over the open positions.
  * When a position has no mark or no terms yet, the server's last figures stand.
  */
-export function liveStats(
-  stats: FuturesStats,
-  positions: readonly FuturesPosition[],
-  termsById: ReadonlyMap<number, FuturesTerms>,
-  marks: ReadonlyMap<number, string | null>,
-): LiveStats {
+export function liveStats(stats: FuturesStats, positions: readonly FuturesPosition[], termsById: ReadonlyMap<number, FuturesTerms>, marks: ReadonlyMap<number, string | null>): LiveStats {
   const fromServer: LiveStats = {
     available: stats.available,
     marginInUse: stats.marginInUse,
     unrealizedPnl: stats.unrealizedPnl,
     equity: stats.equity,
-    marginRatio:
-      stats.marginRatio === null
-        ? null
-        : ratioPercentText(unitsOf(stats.marginRatio, 6) ?? 0n),
+    marginRatio: stats.marginRatio === null ? null : ratioPercentText(unitsOf(stats.marginRatio, 6) ?? 0n),
     todayPnl: stats.todayPnl,
     live: false,
   };
@@ -132,11 +97,9 @@ export function liveStats(
   let maintenance = 0n;
   let held = 0n;
   for (const position of positions) {
-    if (position.status !== "open") continue;
+    if (position.status !== 'open') continue;
     const terms = termsById.get(position.symbolId);
-    const figures = terms
-      ? liveFigures(position, terms, marks.get(position.symbolId))
-      : null;
+    const figures = terms ? liveFigures(position, terms, marks.get(position.symbolId)) : null;
     if (!figures) return fromServer;
     pnl += figures.pnlUnits;
     maintenance += figures.maintenanceUnits;
@@ -145,14 +108,12 @@ export function liveStats(
   const available = unitsOf(stats.available, FUTURES_MARGIN_SCALE);
   const inUse = unitsOf(stats.marginInUse, FUTURES_MARGIN_SCALE);
   if (available === null || inUse === null) return fromServer;
-  const anyOpen = positions.some((position) => position.status === "open");
+  const anyOpen = positions.some((position) => position.status === 'open');
   return {
     ...fromServer,
     unrealizedPnl: formatUnits(pnl, FUTURES_MARGIN_SCALE),
     equity: formatUnits(available + inUse + pnl, FUTURES_MARGIN_SCALE),
-    marginRatio: anyOpen
-      ? ratioPercentText(marginRatioPpm(maintenance, held))
-      : null,
+    marginRatio: anyOpen ? ratioPercentText(marginRatioPpm(maintenance, held)) : null,
     live: true,
   };
 }

@@ -5,39 +5,27 @@
  * position as it is now, so the position as this tab knew it before tells an open from a change
  * of stop points.
  */
-import type { FuturesPosition } from "../../../shared/api/futures";
+import type { FuturesPosition } from '../../../shared/api/futures';
 
-export type TradeEvent =
-  | "placed"
-  | "opened"
-  | "triggered"
-  | "stopPoints"
-  | "closed"
-  | "takeProfit"
-  | "stopLoss"
-  | "liquidation"
-  | "cancelled";
+export type TradeEvent = 'placed' | 'opened' | 'triggered' | 'stopPoints' | 'closed' | 'takeProfit' | 'stopLoss' | 'liquidation' | 'cancelled';
 
-export function tradeEventOf(
-  previous: FuturesPosition | undefined,
-  position: FuturesPosition,
-): TradeEvent {
+export function tradeEventOf(previous: FuturesPosition | undefined, position: FuturesPosition): TradeEvent {
   switch (position.status) {
-    case "pending":
-      return previous ? "stopPoints" : "placed";
-    case "open":
-      if (previous?.status === "open") return "stopPoints";
-      return position.type === "limit" ? "triggered" : "opened";
-    case "cancelled":
-      return "cancelled";
-    case "closed":
+    case 'pending':
+      return previous ? 'stopPoints' : 'placed';
+    case 'open':
+      if (previous?.status === 'open') return 'stopPoints';
+      return position.type === 'limit' ? 'triggered' : 'opened';
+    case 'cancelled':
+      return 'cancelled';
+    case 'closed':
       switch (position.closeReason) {
-        case "takeProfit":
-        case "stopLoss":
-        case "liquidation":
+        case 'takeProfit':
+        case 'stopLoss':
+        case 'liquidation':
           return position.closeReason;
         default:
-          return "closed";
+          return 'closed';
       }
   }
 }

@@ -5,21 +5,17 @@
  * for every tab and keeps it from the private channel; each position change is also handed to
  * `onChange` for the trade popups. The marks come from the hub's index feed. Nothing here polls.
  */
-import { useEffect, useMemo, useRef, useState } from "react";
-import {
-  futuresConfigCall,
-  type FuturesPosition,
-  type FuturesSymbolConfig,
-} from "../../../shared/api/futures";
-import type { MarketSymbol } from "../../../shared/api/market";
-import { SYMBOL_TYPE } from "../../../shared/constants";
-import type { FuturesTerms } from "../../../shared/futures-math";
-import type { FuturesAccount } from "../../../workers/protocol";
-import { callApi } from "../../api/client";
-import { getHub } from "../../api/hub";
-import { useIndexPrices, useSymbols } from "../../state/hub";
-import { hubStore } from "../../state/hub-store";
-import { termsOf } from "./positionMath";
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { futuresConfigCall, type FuturesPosition, type FuturesSymbolConfig } from '../../../shared/api/futures';
+import type { MarketSymbol } from '../../../shared/api/market';
+import { SYMBOL_TYPE } from '../../../shared/constants';
+import type { FuturesTerms } from '../../../shared/futures-math';
+import type { FuturesAccount } from '../../../workers/protocol';
+import { callApi } from '../../api/client';
+import { getHub } from '../../api/hub';
+import { useIndexPrices, useSymbols } from '../../state/hub';
+import { hubStore } from '../../state/hub-store';
+import { termsOf } from './positionMath';
 
 export interface FuturesMarket {
   symbol: MarketSymbol;
@@ -30,22 +26,16 @@ export interface FuturesMarket {
 /** The futures symbols the user may see (the symbol list, type 2). */
 export function useFuturesSymbols(): MarketSymbol[] {
   const symbols = useSymbols();
-  return useMemo(
-    () => symbols.filter((symbol) => symbol.type === SYMBOL_TYPE.futures),
-    [symbols],
-  );
+  return useMemo(() => symbols.filter((symbol) => symbol.type === SYMBOL_TYPE.futures), [symbols]);
 }
 
 /**
  * Every futures symbol's terms, by symbol id: undefined while reading, null when they could not be
  * read (the client toasted why).
  */
-export function useFuturesConfigs():
-  ReadonlyMap<number, FuturesMarket> | null | undefined {
+export function useFuturesConfigs(): ReadonlyMap<number, FuturesMarket> | null | undefined {
   const symbols = useFuturesSymbols();
-  const [configs, setConfigs] = useState<
-    FuturesSymbolConfig[] | null | undefined
-  >(undefined);
+  const [configs, setConfigs] = useState<FuturesSymbolConfig[] | null | undefined>(undefined);
   useEffect(() => {
     let current = true;
     callApi(futuresConfigCall, {})
@@ -76,14 +66,9 @@ export function useFuturesConfigs():
 }
 
 /** The marks of these futures symbols (the index feed), by symbol id; a symbol without one is absent or null. */
-export function useMarks(
-  symbolIds: readonly number[],
-): ReadonlyMap<number, string | null> {
+export function useMarks(symbolIds: readonly number[]): ReadonlyMap<number, string | null> {
   const points = useIndexPrices(symbolIds);
-  return useMemo(
-    () => new Map([...points].map(([id, point]) => [id, point.price])),
-    [points],
-  );
+  return useMemo(() => new Map([...points].map(([id, point]) => [id, point.price])), [points]);
 }
 
 const EMPTY_ACCOUNT: FuturesAccount = { stats: null, positions: null };
@@ -92,13 +77,7 @@ const EMPTY_ACCOUNT: FuturesAccount = { stats: null, positions: null };
  * The signed-in user's futures account from the hub, while `signedIn`; `onChange` hears every
  * position change the private channel brings (in this tab's lifetime, from any tab's action).
  */
-export function useFuturesAccount(
-  signedIn: boolean,
-  onChange?: (
-    position: FuturesPosition,
-    previous: FuturesPosition | undefined,
-  ) => void,
-): FuturesAccount {
+export function useFuturesAccount(signedIn: boolean, onChange?: (position: FuturesPosition, previous: FuturesPosition | undefined) => void): FuturesAccount {
   const [account, setAccount] = useState<FuturesAccount>(EMPTY_ACCOUNT);
   // The positions as this tab knew them before a change: a popup tells an open from a change of stop points by them.
   const known = useRef<FuturesAccount>(EMPTY_ACCOUNT);
@@ -109,18 +88,14 @@ export function useFuturesAccount(
   useEffect(() => {
     if (!signedIn) return undefined;
     const stopListening = hubStore.onRealtime((message) => {
-      if (message.kind !== "futures") return;
+      if (message.kind !== 'futures') return;
       const { changed } = message;
-      const previous = changed
-        ? known.current.positions?.find(
-            (position) => position.id === changed.id,
-          )
-        : undefined;
+      const previous = changed ? known.current.positions?.find((position) => position.id === changed.id) : undefined;
       known.current = message.account;
       setAccount(message.account);
       if (changed) onChangeRef.current?.(changed, previous);
     });
-    const stopWatching = getHub().watch({ kind: "futures" });
+    const stopWatching = getHub().watch({ kind: 'futures' });
     return () => {
       stopWatching();
       stopListening();
