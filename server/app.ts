@@ -43,6 +43,7 @@ import { securityModule } from './modules/security';
 import { chainModule } from './modules/chain';
 import { walletsModule } from './modules/wallets';
 import { withdrawModule } from './modules/withdraw';
+import { futuresModule } from './modules/futures';
 import { boptionModule } from './modules/boption';
 import type { AppModule } from './modules/module';
 
@@ -60,7 +61,7 @@ export const COMPRESS_MIN_BYTES = 1024;
 const WEB_APP_FILES_ROUTE = '/*';
 
 /** Every area of the server (ARCHITECTURE.md): each wires itself; the order is registration order. */
-const MODULES: AppModule[] = [accountModule, siteModule, marketModule, homeModule, balanceModule, contentModule, notificationModule, operatorModule, convertModule, exchangeModule, helpdeskModule, identityModule, rewardsModule, securityModule, chainModule, walletsModule, withdrawModule, boptionModule];
+const MODULES: AppModule[] = [accountModule, siteModule, marketModule, homeModule, balanceModule, contentModule, notificationModule, operatorModule, convertModule, exchangeModule, helpdeskModule, identityModule, rewardsModule, securityModule, chainModule, walletsModule, withdrawModule, futuresModule, boptionModule];
 
 export async function buildApp(context: AppContext, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
   const app = Fastify({

@@ -19,6 +19,7 @@ import * as identity from './migrations/0008_identity';
 import * as rewards from './migrations/0009_rewards';
 import * as chain from './migrations/0010_chain';
 import * as withdrawals from './migrations/0011_withdrawals';
+import * as futures from './migrations/0012_futures';
 import * as boption from './migrations/0013_boption';
 
 export type Db = Kysely<Database>;
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_rewards': rewards,
   '0010_chain': chain,
   '0011_withdrawals': withdrawals,
+  '0012_futures': futures,
   '0013_boption': boption,
 };
 

@@ -554,6 +554,53 @@ export interface BoptionIndexTable {
   price_ticks: Int;
 }
 
+/** The terms of a futures symbol (migration 0012): sizes in lots, rates in parts per million, limits in USDT units. */
+export interface FuturesSymbolsTable {
+  symbol_id: Int;
+  leverages_json: Text;
+  min_volume_lots: Int;
+  max_volume_lots: Int;
+  open_fee_ppm: Int;
+  close_fee_ppm: Int;
+  maintenance_ppm: Int;
+  spread_ppm: Int;
+  user_notional_max_units: Int;
+  net_exposure_max_units: Int;
+  updated_at: Int;
+}
+
+/** A futures position: prices in ticks of its symbol's price precision, the size in lots, money in USDT units. */
+export interface FuturesPositionsTable {
+  id: GeneratedInt;
+  user_id: Int;
+  symbol_id: Int;
+  idempotency_key: Text;
+  request_hash: Text;
+  side: Text;
+  type: Text;
+  leverage: Int;
+  status: Text;
+  volume_lots: Int;
+  margin_units: Int;
+  notional_units: Int;
+  open_fee_units: Int;
+  close_fee_ppm: Int;
+  maintenance_ppm: Int;
+  spread_ppm: Int;
+  trigger_ticks: Int | null;
+  entry_ticks: Int | null;
+  liquidation_ticks: Int | null;
+  take_profit_ticks: Int | null;
+  stop_loss_ticks: Int | null;
+  close_ticks: Int | null;
+  close_fee_units: Int | null;
+  realized_pnl_units: Int | null;
+  close_reason: Text | null;
+  created_at: Int;
+  opened_at: Int | null;
+  closed_at: Int | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -603,6 +650,8 @@ export interface Database {
   chain_sim_transactions: ChainSimTransactionsTable;
   withdrawals: WithdrawalsTable;
   withdraw_throttle: WithdrawThrottleTable;
+  futures_symbols: FuturesSymbolsTable;
+  futures_positions: FuturesPositionsTable;
 }
 
 export type { Generated };

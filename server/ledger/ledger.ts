@@ -16,7 +16,7 @@ export type Wallet = UserWallet | 'system';
 export type Bucket = 'available' | 'held';
 
 /** System accounts: the other side of money entering, leaving or being held by the house. */
-export const SYSTEM_ACCOUNTS = ['genesis', 'fees', 'market_maker', 'escrow', 'insurance', 'loan_pool', 'house', 'rewards', 'options_house'] as const;
+export const SYSTEM_ACCOUNTS = ['genesis', 'fees', 'market_maker', 'escrow', 'insurance', 'loan_pool', 'house', 'rewards', 'options_house', 'futures_house'] as const;
 export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
 
 export type OwnerKey = `u:${number}` | `s:${SystemAccount}`;
@@ -25,10 +25,11 @@ export type OwnerKey = `u:${number}` | `s:${SystemAccount}`;
  * Floors of the system accounts that pay users out, in every currency (ARCHITECTURE.md: every platform
  * account that pays out has limits). The convert house pays from its inventory, and check-in
  * rewards and lucky-draw prizes come out of the rewards fund, binary options are paid by the options
- * house: none below zero. Accounts not
+ * house: none below zero. The futures house pays traders' profits and the insurance fund what a
+ * liquidation after a price gap costs (server/modules/futures): neither below zero either. Accounts not
  * named here are unbounded: genesis is the other side of money entering the platform.
  */
-export const SYSTEM_ACCOUNT_FLOORS: Partial<Record<SystemAccount, bigint>> = { house: 0n, rewards: 0n, options_house: 0n };
+export const SYSTEM_ACCOUNT_FLOORS: Partial<Record<SystemAccount, bigint>> = { house: 0n, rewards: 0n, options_house: 0n, futures_house: 0n, insurance: 0n };
 
 export function userOwner(userId: number): OwnerKey {
   return `u:${userId}`;

@@ -13,6 +13,7 @@ import { seedRobots } from '../modules/robots/accounts';
 import { seedHouseInventory } from './house';
 import { seedRewardsFund } from './rewards';
 import { seedOptionsHouse } from './options-house';
+import { seedFuturesFunds } from './futures-funds';
 
 interface SeedPart {
   name: string;
@@ -29,6 +30,7 @@ const PARTS: SeedPart[] = [
   { name: 'house-inventory', demoOnly: true, run: seedHouseInventory },
   { name: 'rewards-fund', demoOnly: true, run: seedRewardsFund },
   { name: 'options-house', demoOnly: true, run: seedOptionsHouse },
+  { name: 'futures-funds', demoOnly: true, run: seedFuturesFunds },
   // Not demo-only: a market needs its makers whenever robots are on (seedRobots checks that).
   { name: 'robots', demoOnly: false, run: seedRobots },
 ];

@@ -188,7 +188,29 @@ export const WITHDRAW_ERRCODES = {
 } as const;
 
 /** Futures (issue 17): 2500-2549. */
-export const FUTURES_ERRCODES = {} as const;
+export const FUTURES_ERRCODES = {
+  /** The symbol does not offer this leverage: {leverages}. */
+  futuresLeverageNotOffered: 2501,
+  /** A position is sized by its margin or by its volume: exactly one of them. */
+  futuresSizeInvalid: 2502,
+  /** Below the symbol's smallest size: {min} {base}. */
+  futuresVolumeBelowMin: 2503,
+  /** Above the symbol's largest size: {max} {base}. */
+  futuresVolumeAboveMax: 2504,
+  /** A limit order needs a trigger price and a market order takes none. */
+  futuresTriggerPriceInvalid: 2505,
+  /** A take-profit lies beyond the entry in the position's favour. */
+  futuresTakeProfitInvalid: 2506,
+  /** A stop-loss lies against the entry and before the liquidation price: {liquidationPrice}. */
+  futuresStopLossInvalid: 2507,
+  /** The user's open notional in the symbol would pass its limit: {max} USDT. */
+  futuresUserNotionalExceeded: 2508,
+  /** The platform's net exposure on this side of the symbol is at its limit; the other side is open. */
+  futuresNetExposureExceeded: 2509,
+  futuresPositionNotFound: 2510,
+  /** Closed or cancelled: its stop points no longer apply. */
+  futuresPositionClosed: 2511,
+} as const;
 
 /** Binary options (issue 18): 2550-2599. */
 export const BOPTION_ERRCODES = {

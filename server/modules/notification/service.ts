@@ -15,6 +15,7 @@ import type { AppContext } from '../../context';
 import { refuse } from './errors';
 import {
   BOPTION_NOTIFICATION_MESSAGES,
+  FUTURES_NOTIFICATION_MESSAGES,
   IDENTITY_NOTIFICATION_MESSAGES,
   NOTIFICATION_MESSAGES,
   SECURITY_NOTIFICATION_MESSAGES,
@@ -59,6 +60,12 @@ export const IDENTITY_NOTIFICATION_TYPE = {
   identityApproved: 1 << 26,
   identityRejected: 1 << 27,
 } as const;
+
+/**
+ * A futures position's step its owner did not take (server/modules/futures): params.event names
+ * it: open (a limit trigger), takeProfit, stopLoss or liquidation. 'other' to the spec's client.
+ */
+export const FUTURES_NOTIFICATION_TYPE = 1 << 24;
 
 /** A binary option settled (server/modules/boption); params.outcome names how: won, lost, tie or refunded. */
 export const BOPTION_NOTIFICATION_TYPE = 1 << 28;
@@ -191,6 +198,7 @@ export function subscribeNotificationHandlers(context: AppContext, outbox: Outbo
 const MESSAGES_BY_TYPE_NAME: Partial<Record<string, Texts>> = NOTIFICATION_MESSAGES;
 const SECURITY_MESSAGES_BY_CHANGE: Partial<Record<string, Texts>> = SECURITY_NOTIFICATION_MESSAGES;
 const BOPTION_MESSAGES_BY_OUTCOME: Partial<Record<string, Texts>> = BOPTION_NOTIFICATION_MESSAGES;
+const FUTURES_MESSAGES_BY_EVENT: Partial<Record<string, Texts>> = FUTURES_NOTIFICATION_MESSAGES;
 
 /** The message texts of a typed notification: by the spec's type name, or the platform's trading types. */
 function textsOf(type: number, params: Record<string, string | number>): Texts | undefined {
@@ -202,6 +210,7 @@ function textsOf(type: number, params: Record<string, string | number>): Texts |
   if (type === IDENTITY_NOTIFICATION_TYPE.identityApproved) return IDENTITY_NOTIFICATION_MESSAGES.identityApproved;
   if (type === IDENTITY_NOTIFICATION_TYPE.identityRejected) return IDENTITY_NOTIFICATION_MESSAGES.identityRejected;
   if (type === BOPTION_NOTIFICATION_TYPE) return BOPTION_MESSAGES_BY_OUTCOME[String(params.outcome)];
+  if (type === FUTURES_NOTIFICATION_TYPE) return FUTURES_MESSAGES_BY_EVENT[String(params.event)];
   // A withdrawal an operator rejected is a cancellation (512) that says why.
   if (type === NOTIFICATION_TYPE.withdrawalCancellation && params.reason !== undefined) return WITHDRAW_NOTIFICATION_MESSAGES.withdrawalRejected;
   return MESSAGES_BY_TYPE_NAME[notificationTypeName(type)];

@@ -1,0 +1,273 @@
+/** SQL of the futures area: the symbols' terms, the positions, and the sums the limits read. */
+import type { Selectable } from 'kysely';
+import type { FuturesCloseReason, FuturesOrderType, FuturesSide, FuturesStatus } from '../../../src/shared/api/futures';
+import { SYMBOL_TYPE } from '../../../src/shared/constants';
+import type { FuturesPositionsTable } from '../../db/schema';
+import type { Executor } from '../../core/executor';
+
+export type PositionRow = Selectable<FuturesPositionsTable>;
+
+/** A futures symbol with its terms, as stored: sizes in lots, rates in ppm, limits in USDT units. */
+export interface SymbolTermsRow {
+  symbolId: number;
+  symbol: string;
+  testOnly: boolean;
+  pricePrecision: number;
+  volumePrecision: number;
+  leverages: number[];
+  minVolumeLots: bigint;
+  maxVolumeLots: bigint;
+  openFeePpm: bigint;
+  closeFeePpm: bigint;
+  maintenancePpm: bigint;
+  spreadPpm: bigint;
+  userNotionalMaxUnits: bigint;
+  netExposureMaxUnits: bigint;
+}
+
+/** Every futures symbol (type 2) that has terms, in the symbols' order. */
+export async function listSymbolTerms(executor: Executor): Promise<SymbolTermsRow[]> {
+  const rows = await executor
+    .selectFrom('futures_symbols')
+    .innerJoin('symbols', 'symbols.id', 'futures_symbols.symbol_id')
+    .selectAll('futures_symbols')
+    .select(['symbols.symbol', 'symbols.test_only', 'symbols.price_precision', 'symbols.volume_precision'])
+    .where('symbols.type', '=', BigInt(SYMBOL_TYPE.futures))
+    .orderBy('symbols.sort_order')
+    .orderBy('symbols.id')
+    .execute();
+  return rows.map((row) => ({
+    symbolId: Number(row.symbol_id),
+    symbol: row.symbol,
+    testOnly: row.test_only === 1n,
+    pricePrecision: Number(row.price_precision),
+    volumePrecision: Number(row.volume_precision),
+    leverages: (JSON.parse(row.leverages_json) as number[]).sort((left, right) => left - right),
+    minVolumeLots: row.min_volume_lots,
+    maxVolumeLots: row.max_volume_lots,
+    openFeePpm: row.open_fee_ppm,
+    closeFeePpm: row.close_fee_ppm,
+    maintenancePpm: row.maintenance_ppm,
+    spreadPpm: row.spread_ppm,
+    userNotionalMaxUnits: row.user_notional_max_units,
+    netExposureMaxUnits: row.net_exposure_max_units,
+  }));
+}
+
+export interface NewPosition {
+  userId: number;
+  symbolId: number;
+  idempotencyKey: string;
+  requestHash: string;
+  side: FuturesSide;
+  type: FuturesOrderType;
+  leverage: number;
+  volumeLots: bigint;
+  marginUnits: bigint;
+  notionalUnits: bigint;
+  openFeeUnits: bigint;
+  closeFeePpm: bigint;
+  maintenancePpm: bigint;
+  spreadPpm: bigint;
+  triggerTicks: bigint | null;
+  takeProfitTicks: bigint | null;
+  stopLossTicks: bigint | null;
+  now: number;
+}
+
+/** Writes a position as pending; a market one is opened in the same piece (openPosition). */
+export async function insertPosition(executor: Executor, position: NewPosition): Promise<PositionRow> {
+  return executor
+    .insertInto('futures_positions')
+    .values({
+      user_id: position.userId,
+      symbol_id: position.symbolId,
+      idempotency_key: position.idempotencyKey,
+      request_hash: position.requestHash,
+      side: position.side,
+      type: position.type,
+      leverage: position.leverage,
+      status: 'pending',
+      volume_lots: position.volumeLots,
+      margin_units: position.marginUnits,
+      notional_units: position.notionalUnits,
+      open_fee_units: position.openFeeUnits,
+      close_fee_ppm: position.closeFeePpm,
+      maintenance_ppm: position.maintenancePpm,
+      spread_ppm: position.spreadPpm,
+      trigger_ticks: position.triggerTicks,
+      take_profit_ticks: position.takeProfitTicks,
+      stop_loss_ticks: position.stopLossTicks,
+      created_at: position.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function findByKey(executor: Executor, userId: number, idempotencyKey: string): Promise<PositionRow | undefined> {
+  return executor.selectFrom('futures_positions').selectAll().where('user_id', '=', BigInt(userId)).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+}
+
+export function findPosition(executor: Executor, id: number): Promise<PositionRow | undefined> {
+  return executor.selectFrom('futures_positions').selectAll().where('id', '=', BigInt(id)).executeTakeFirst();
+}
+
+/** Pending -> open at the entry; false when it is not pending any more (cancelled or opened meanwhile). */
+export async function markOpen(executor: Executor, id: number, opened: { entryTicks: bigint; liquidationTicks: bigint; notionalUnits: bigint; now: number }): Promise<boolean> {
+  const result = await executor
+    .updateTable('futures_positions')
+    .set({ status: 'open', entry_ticks: opened.entryTicks, liquidation_ticks: opened.liquidationTicks, notional_units: opened.notionalUnits, opened_at: opened.now })
+    .where('id', '=', BigInt(id))
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Open -> closed with how; false when it is not open any more (closed by another path meanwhile). */
+export async function markClosed(
+  executor: Executor,
+  id: number,
+  closed: { reason: FuturesCloseReason; closeTicks: bigint; closeFeeUnits: bigint; realizedPnlUnits: bigint; now: number },
+): Promise<boolean> {
+  const result = await executor
+    .updateTable('futures_positions')
+    .set({
+      status: 'closed',
+      close_reason: closed.reason,
+      close_ticks: closed.closeTicks,
+      close_fee_units: closed.closeFeeUnits,
+      realized_pnl_units: closed.realizedPnlUnits,
+      closed_at: closed.now,
+    })
+    .where('id', '=', BigInt(id))
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Pending -> cancelled by its owner; false when it is not pending any more. */
+export async function markCancelled(executor: Executor, id: number, now: number): Promise<boolean> {
+  const result = await executor
+    .updateTable('futures_positions')
+    .set({ status: 'cancelled', close_reason: 'user', closed_at: now })
+    .where('id', '=', BigInt(id))
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Sets both stop points as given (null clears); false when the position is closed or cancelled meanwhile. */
+export async function updateStopPoints(executor: Executor, id: number, points: { takeProfitTicks: bigint | null; stopLossTicks: bigint | null }): Promise<boolean> {
+  const result = await executor
+    .updateTable('futures_positions')
+    .set({ take_profit_ticks: points.takeProfitTicks, stop_loss_ticks: points.stopLossTicks })
+    .where('id', '=', BigInt(id))
+    .where('status', 'in', ['pending', 'open'])
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Every pending and open position, for rebuilding the risk book at boot. */
+export function listLive(executor: Executor): Promise<PositionRow[]> {
+  return executor.selectFrom('futures_positions').selectAll().where('status', 'in', ['pending', 'open']).orderBy('id').execute();
+}
+
+/** A user's pending and open positions (of one symbol), oldest first. */
+export function listLiveOfUser(executor: Executor, userId: number, symbolId?: number): Promise<PositionRow[]> {
+  let query = executor.selectFrom('futures_positions').selectAll().where('user_id', '=', BigInt(userId)).where('status', 'in', ['pending', 'open']);
+  if (symbolId !== undefined) query = query.where('symbol_id', '=', BigInt(symbolId));
+  return query.orderBy('id').execute();
+}
+
+/** The notional a user holds pending and open in a symbol, in USDT units. */
+export async function userNotionalUnits(executor: Executor, userId: number, symbolId: number): Promise<bigint> {
+  const row = await executor
+    .selectFrom('futures_positions')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<bigint>('notional_units'), eb.val(0n)).as('total'))
+    .where('user_id', '=', BigInt(userId))
+    .where('symbol_id', '=', BigInt(symbolId))
+    .where('status', 'in', ['pending', 'open'])
+    .executeTakeFirstOrThrow();
+  return BigInt(row.total);
+}
+
+/** One side of one symbol's book of positions: its size in lots and its notional at entry, in USDT units. */
+export interface SideTotals {
+  symbolId: number;
+  side: FuturesSide;
+  status: FuturesStatus;
+  volumeLots: bigint;
+  notionalUnits: bigint;
+}
+
+/** Sizes and entry notionals of every pending and open position, per symbol, side and status. */
+export async function sideTotals(executor: Executor): Promise<SideTotals[]> {
+  const rows = await executor
+    .selectFrom('futures_positions')
+    .select((eb) => [
+      'symbol_id',
+      'side',
+      'status',
+      eb.fn.sum<bigint>('volume_lots').as('volume_lots'),
+      eb.fn.sum<bigint>('notional_units').as('notional_units'),
+    ])
+    .where('status', 'in', ['pending', 'open'])
+    .groupBy(['symbol_id', 'side', 'status'])
+    .execute();
+  return rows.map((row) => ({
+    symbolId: Number(row.symbol_id),
+    side: row.side as FuturesSide,
+    status: row.status as FuturesStatus,
+    volumeLots: BigInt(row.volume_lots),
+    notionalUnits: BigInt(row.notional_units),
+  }));
+}
+
+export interface ListFilter {
+  statuses?: readonly FuturesStatus[];
+  symbolId?: number;
+  side?: FuturesSide;
+  closeReason?: FuturesCloseReason;
+  from?: number;
+  to?: number;
+  offset: number;
+  limit: number;
+}
+
+/** A user's positions by the filter, newest first, with the count of all that match. */
+export async function listForUser(executor: Executor, userId: number, filter: ListFilter): Promise<{ total: number; rows: PositionRow[] }> {
+  let query = executor.selectFrom('futures_positions').where('user_id', '=', BigInt(userId));
+  if (filter.statuses !== undefined) query = query.where('status', 'in', [...filter.statuses]);
+  if (filter.symbolId !== undefined) query = query.where('symbol_id', '=', BigInt(filter.symbolId));
+  if (filter.side !== undefined) query = query.where('side', '=', filter.side);
+  if (filter.closeReason !== undefined) query = query.where('close_reason', '=', filter.closeReason).where('status', '=', 'closed');
+  if (filter.from !== undefined) query = query.where('created_at', '>=', BigInt(filter.from));
+  if (filter.to !== undefined) query = query.where('created_at', '<', BigInt(filter.to));
+  const [count, rows] = await Promise.all([
+    query.select((eb) => eb.fn.countAll<bigint>().as('total')).executeTakeFirstOrThrow(),
+    query.selectAll().orderBy('id', 'desc').offset(filter.offset).limit(filter.limit).execute(),
+  ]);
+  return { total: Number(count.total), rows };
+}
+
+/** Realised PnL minus both fees of a user's positions closed since `since`, in USDT units. */
+export async function closedNetSince(executor: Executor, userId: number, since: number): Promise<bigint> {
+  const row = await executor
+    .selectFrom('futures_positions')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<bigint>('realized_pnl_units'), eb.val(0n)).as('pnl'),
+      eb.fn.coalesce(eb.fn.sum<bigint>('close_fee_units'), eb.val(0n)).as('close_fees'),
+      eb.fn.coalesce(eb.fn.sum<bigint>('open_fee_units'), eb.val(0n)).as('open_fees'),
+    ])
+    .where('user_id', '=', BigInt(userId))
+    .where('status', '=', 'closed')
+    .where('closed_at', '>=', BigInt(since))
+    .executeTakeFirstOrThrow();
+  return BigInt(row.pnl) - BigInt(row.close_fees) - BigInt(row.open_fees);
+}
+
+/** The decimals of the margin currency (USDT), which every money column of the area counts in. */
+export async function marginScale(executor: Executor, currency: string): Promise<number> {
+  const row = await executor.selectFrom('currencies').select('scale').where('code', '=', currency).executeTakeFirstOrThrow();
+  return Number(row.scale);
+}

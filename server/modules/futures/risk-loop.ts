@@ -1,0 +1,99 @@
+/**
+ * The risk loop (api/futures.ts): after every sampling round of the index prices, each futures
+ * symbol's mark is put to the risk book (risk-book.ts), and every position it names is settled
+ * once: a limit trigger opens its position, a take-profit or stop-loss closes it at the mark, a
+ * liquidation closes it at its bankruptcy price. Each settlement is a step of settle.ts (its own
+ * piece of the group commit, guarded by the status it leaves), so a position that the owner
+ * closes meanwhile, or that a late round names again, settles once.
+ *
+ * The book lives in memory and is rebuilt from the pending and open positions at boot (rebuild),
+ * before the first round: a restart loses no trigger, and the database's guards keep a step that
+ * committed before the restart from happening again. A step that fails (the house short of funds,
+ * say) is logged and its position armed again, so the next round tries once more.
+ *
+ * Entry points for tests: `settleDue(symbolId, markTicks)` settles what one mark reaches, and
+ * `runRound()` does what one sampling round does, with the marks of app.prices.
+ */
+import type { FuturesCloseReason } from '../../../src/shared/api/futures';
+import type { RiskTrigger } from './risk-book';
+import * as repo from './repo';
+import { followInBook, takeStep, type FuturesDeps, type Step } from './settle';
+import { loadSymbolTerms, type SymbolTerms } from './terms';
+
+function stepOf(trigger: RiskTrigger, markTicks: bigint): Step {
+  return trigger === 'open' ? { kind: 'open', markTicks } : { kind: 'close', reason: trigger satisfies FuturesCloseReason, markTicks };
+}
+
+export class RiskLoop {
+  /** The round under way, if any; a sample that arrives meanwhile asks for one more after it. */
+  private running: Promise<void> | undefined;
+  private again = false;
+
+  constructor(private readonly deps: FuturesDeps) {}
+
+  /** Puts every pending and open position in the book. */
+  async rebuild(): Promise<number> {
+    const rows = await repo.listLive(this.deps.context.db);
+    for (const row of rows) followInBook(this.deps.book, row);
+    return rows.length;
+  }
+
+  /** The listener of app.prices.onSampled: one round at a time, and one more if samples came during it. */
+  onSampled(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.runRound()
+      .catch((error: unknown) => this.deps.context.log?.error({ err: error }, 'futures risk round failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.onSampled();
+        }
+      });
+  }
+
+  /** Resolves once the round under way (and the one it asked for) has finished. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /** One round: every futures symbol with a mark, through the book. */
+  async runRound(): Promise<void> {
+    if (this.deps.book.size === 0) return;
+    const symbols = await loadSymbolTerms(this.deps.context.db, this.deps.prices, 'all');
+    for (const symbol of symbols) {
+      const mark = this.deps.prices.current(symbol.symbolId);
+      if (mark) await this.settleSymbol(symbol, mark.priceTicks);
+    }
+  }
+
+  /** Settles every position of a symbol that a mark reaches; answers how many moved. */
+  async settleDue(symbolId: number, markTicks: bigint): Promise<number> {
+    const symbol = (await loadSymbolTerms(this.deps.context.db, this.deps.prices, 'all')).find((candidate) => candidate.symbolId === symbolId);
+    if (!symbol) throw new Error(`futures symbol ${symbolId} has no terms`);
+    return this.settleSymbol(symbol, markTicks);
+  }
+
+  private async settleSymbol(symbol: SymbolTerms, markTicks: bigint): Promise<number> {
+    const due = this.deps.book.due(symbol.symbolId, markTicks);
+    // Started together, the steps share the group commit's transactions; each stays its own piece.
+    const moved = await Promise.all(due.map(({ positionId, trigger }) => this.settleOne(symbol, positionId, trigger, markTicks)));
+    return moved.filter(Boolean).length;
+  }
+
+  private async settleOne(symbol: SymbolTerms, positionId: number, trigger: RiskTrigger, markTicks: bigint): Promise<boolean> {
+    const from = trigger === 'open' ? 'pending' : 'open';
+    try {
+      const { moved } = await takeStep(this.deps, positionId, symbol, (row) => (row?.status === from ? stepOf(trigger, markTicks) : undefined));
+      return moved;
+    } catch (error) {
+      this.deps.context.log?.error({ err: error, positionId, trigger }, 'futures settlement failed; tried again next round');
+      const row = await repo.findPosition(this.deps.context.db, positionId);
+      if (row) followInBook(this.deps.book, row);
+      return false;
+    }
+  }
+}
