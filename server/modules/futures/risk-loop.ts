@@ -15,6 +15,7 @@
  * `runRound()` does what one sampling round does, with the marks of app.prices.
  */
 import type { FuturesCloseReason } from '../../../src/shared/api/futures';
+import { COMMIT_BATCH_MAX } from '../../db/commit-group';
 import type { RiskTrigger } from './risk-book';
 import * as repo from './repo';
 import { followInBook, takeStep, type FuturesDeps, type Step } from './settle';
@@ -79,9 +80,15 @@ export class RiskLoop {
 
   private async settleSymbol(symbol: SymbolTerms, markTicks: bigint): Promise<number> {
     const due = this.deps.book.due(symbol.symbolId, markTicks);
-    // Started together, the steps share the group commit's transactions; each stays its own piece.
-    const moved = await Promise.all(due.map(({ positionId, trigger }) => this.settleOne(symbol, positionId, trigger, markTicks)));
-    return moved.filter(Boolean).length;
+    let moved = 0;
+    // Started together, a chunk's steps share the group commit's transactions (each stays its own
+    // piece); chunks of a batch keep a crash that reaches thousands from filling the commit queue.
+    for (let start = 0; start < due.length; start += COMMIT_BATCH_MAX) {
+      const chunk = due.slice(start, start + COMMIT_BATCH_MAX);
+      const results = await Promise.all(chunk.map(({ positionId, trigger }) => this.settleOne(symbol, positionId, trigger, markTicks)));
+      moved += results.filter(Boolean).length;
+    }
+    return moved;
   }
 
   private async settleOne(symbol: SymbolTerms, positionId: number, trigger: RiskTrigger, markTicks: bigint): Promise<boolean> {

@@ -6,6 +6,8 @@
  * the owner's socket events; a close racing a liquidation settles once; a rebuilt risk book finds
  * every live position; and the ledger audit passes after all of it.
  */
+import type { AddressInfo } from 'node:net';
+import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../server/ledger/audit';
 import { systemBalances, type SystemAccount } from '../../../server/ledger/ledger';
@@ -13,6 +15,7 @@ import { riskLoopOf } from '../../../server/modules/futures';
 import { FUTURES_NOTIFICATION_TYPE } from '../../../server/modules/notification/service';
 import { ERRCODES } from '../../../src/shared/errcodes';
 import type { FuturesPosition } from '../../../src/shared/api/futures';
+import { futuresMessageSchema, REALTIME_PATH, type FuturesMessage } from '../../../src/shared/realtime';
 import { type TestUser } from '../../helpers/auth';
 import { BTC_FUTURES, BTC_SPOT, createPosition, fundFuturesAccounts, futuresUser, futuresWallet, markAndSettle, setIndex } from '../../helpers/futures';
 import { callApi } from '../../helpers/inject';
@@ -179,6 +182,37 @@ describe('the futures risk loop', () => {
     expect((await position(user, opened.id)).status).toBe('open');
     setIndex(server, BTC_SPOT, '60000');
     expect((await post(`/futures/closeorder?id=${opened.id}`, user)).data.status).toBe('closed');
+  });
+
+  it("sends each change of a position to its owner's socket as a futures event, and to nobody else", async () => {
+    await server.app.listen({ host: '127.0.0.1', port: 0 });
+    const url = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+    const user = await futuresUser(server, '1000');
+    const other = await futuresUser(server, '1000');
+    const heard = new Map<number, FuturesMessage[]>();
+    const sockets = await Promise.all(
+      [user, other].map(async (listener) => {
+        const socket = connectSocket(url, { path: REALTIME_PATH, transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { cookie: listener.cookie } });
+        heard.set(listener.userId, []);
+        socket.on('futures', (message: unknown) => heard.get(listener.userId)!.push(futuresMessageSchema.parse(message)));
+        await new Promise((resolve, reject) => socket.once('connect', () => resolve(undefined)).once('connect_error', reject));
+        return socket;
+      }),
+    );
+    try {
+      const opened = await createPosition(server, user, { ...LONG_TENTH, takeProfit: '61000' });
+      await post('/futures/updatestoppoints', user, { id: opened.id, takeProfit: '61500' });
+      await markAndSettle(server, BTC_SPOT, '61500');
+      await expect.poll(() => heard.get(user.userId)!.length).toBe(3);
+      expect(heard.get(user.userId)!.map(({ position: changed }) => [changed.id, changed.status, changed.takeProfit])).toEqual([
+        [opened.id, 'open', '61000.0'],
+        [opened.id, 'open', '61500.0'],
+        [opened.id, 'closed', '61500.0'],
+      ]);
+      expect(heard.get(other.userId)).toEqual([]);
+    } finally {
+      for (const socket of sockets) socket.disconnect();
+    }
   });
 
   it('rebuilds its book from the pending and open positions', async () => {
