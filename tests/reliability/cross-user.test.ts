@@ -1,7 +1,8 @@
 /**
  * The cross-user matrix: for every object the API names by an id (orders, notifications, help-desk
  * chats and their images, convert quotes and history, lucky-draw tickets, identity documents and
- * their images, bank accounts, the avatar, balances, deposit addresses and deposits, withdrawals), user A makes one and user B tries
+ * their images, bank accounts, the avatar, balances, deposit addresses and deposits, withdrawals,
+ * binary options), user A makes one and user B tries
  * every call that takes that id or lists that kind. B must get the answer an unknown object gets
  * (never A's data, never a different refusal that would confirm the id exists) and A's object must
  * be unchanged. Each area that adds objects adds its row here. Prints how many pairs were tried.
@@ -11,7 +12,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTicket } from '../../server/modules/rewards/repo';
 import { ERRCODES } from '../../src/shared/errcodes';
-import { createTestUser, creditUser, fundHouse, type TestUser } from '../helpers/auth';
+import { createTestUser, creditUser, fundHouse, fundPlatformAccount, type TestUser } from '../helpers/auth';
 import { mineBlocks, newWatcher, simulateDeposit } from '../helpers/chain';
 import { callApi } from '../helpers/inject';
 import { multipart } from '../helpers/multipart';
@@ -203,6 +204,20 @@ describe('another user\'s objects', () => {
     expect((body(await call(stranger, 'POST', '/finance/blockChainWithdrawQuota?currency=USDT')).data as { usedToday: string }).usedToday).toBe('0.000000');
     const holders = body(await call(holder, 'POST', '/finance/withdraw_history')).data as { list: { id: number; status: string }[] };
     expect(holders.list).toEqual([expect.objectContaining({ id: made.id, status: 'submitted' })]);
+  });
+
+  it('binary options: the stranger cannot see or list them, and they stay open', async () => {
+    await fundPlatformAccount(server, 'options_house', { USDT: '1000' });
+    const placed = body(await callApi(server, 'POST', '/boption/create', { as: owner, payload: { symbol: 101, direction: 'up', periodSeconds: 300, stake: '10' }, headers: { 'idempotency-key': 'cross-user-option' } }));
+    const order = placed.data as { id: number };
+    await expectLikeUnknown(stranger, (id) => ({ method: 'POST', url: `/boptionorder/status?id=${id}` }), String(order.id), '999999999');
+    for (const url of ['/boptionorder/recentOpenOrders', '/boptionorder/recentOpenOrders?id=101', '/boptionorder/orders?status=open', '/boptionorder/orders']) {
+      expect(JSON.stringify(body(await call(stranger, 'POST', url)).data)).not.toContain(`"id":${order.id},`);
+    }
+    // The same idempotency key is the stranger's own: it makes the stranger's order, never answers the owner's.
+    const own = body(await callApi(server, 'POST', '/boption/create', { as: stranger, payload: { symbol: 101, direction: 'up', periodSeconds: 300, stake: '10' }, headers: { 'idempotency-key': 'cross-user-option' } }));
+    expect((own.data as { id: number }).id).not.toBe(order.id);
+    expect((body(await call(owner, 'POST', `/boptionorder/status?id=${order.id}`)).data as { status: string }).status).toBe('open');
   });
 
   it('balances: every balance call answers the caller\'s own', async () => {
