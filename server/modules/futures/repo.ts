@@ -240,7 +240,8 @@ export async function listForUser(executor: Executor, userId: number, filter: Li
   if (filter.statuses !== undefined) query = query.where('status', 'in', [...filter.statuses]);
   if (filter.symbolId !== undefined) query = query.where('symbol_id', '=', BigInt(filter.symbolId));
   if (filter.side !== undefined) query = query.where('side', '=', filter.side);
-  if (filter.closeReason !== undefined) query = query.where('close_reason', '=', filter.closeReason).where('status', '=', 'closed');
+  // A pending position its owner cancelled has the reason 'user' too: it is in that filter's list.
+  if (filter.closeReason !== undefined) query = query.where('close_reason', '=', filter.closeReason);
   if (filter.from !== undefined) query = query.where('created_at', '>=', BigInt(filter.from));
   if (filter.to !== undefined) query = query.where('created_at', '<', BigInt(filter.to));
   const [count, rows] = await Promise.all([

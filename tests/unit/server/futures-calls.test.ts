@@ -283,6 +283,7 @@ describe('POST /futures/orders', () => {
     expect(ids(await post('/futures/orders?scope=history', user))).toEqual([first.id]);
     expect(ids(await post('/futures/orders?side=short', user))).toEqual([second.id]);
     expect(ids(await post('/futures/orders?closeReason=user', user))).toEqual([first.id]);
+    expect(ids(await post('/futures/orders?closeReason=takeProfit', user))).toEqual([]);
     expect(ids(await post('/futures/orders?symbol=ETH_USDT', user))).toEqual([]);
     const page = await post('/futures/orders?offset=1&limit=1', user);
     expect(page.data.total).toBe(3);
