@@ -46,7 +46,7 @@ async function feesUsdt(): Promise<bigint> {
 const LONG_TENTH = { symbol: 'BTC_USDT', side: 'long', leverage: 10, volume: '0.1' };
 
 describe('POST /futures/config', () => {
-  it('lists every futures symbol with its terms, and the mark from the spot index at the futures precision, rounded down', async () => {
+  it('R-API-04 lists every futures symbol with its terms, and the mark from the spot index at the futures precision, rounded down', async () => {
     setIndex(server, BTC_SPOT, '60000.09');
     const answer = await post('/futures/config', await createTestUser(server));
     expect(answer.errcode).toBe(0);
@@ -80,7 +80,7 @@ describe('POST /futures/config', () => {
 });
 
 describe('POST /futures/create', () => {
-  it('opens a market long at the mark plus the spread, holds the margin and pays the open fee', async () => {
+  it('R-API-04 opens a market long at the mark plus the spread, holds the margin and pays the open fee', async () => {
     const user = await futuresUser(server, '1000');
     const feesBefore = await feesUsdt();
     const position = await createPosition(server, user, LONG_TENTH);
@@ -194,7 +194,7 @@ describe('the platform net exposure', () => {
 });
 
 describe('POST /futures/closeorder', () => {
-  it('closes at the mark: PnL and the close fee settle through the ledger against the house', async () => {
+  it('R-API-04 closes at the mark: PnL and the close fee settle through the ledger against the house', async () => {
     const user = await futuresUser(server, '1000');
     const position = await createPosition(server, user, LONG_TENTH);
     const houseBefore = (await systemBalances(server.context.db, 'futures_house')).find((balance) => balance.currency === 'USDT')!.balanceUnits;
@@ -238,7 +238,7 @@ describe('POST /futures/closeorder', () => {
 });
 
 describe('POST /futures/closeall', () => {
-  it("closes the caller's open positions and cancels the pending ones, of one symbol or all", async () => {
+  it("R-API-04 closes the caller's open positions and cancels the pending ones, of one symbol or all", async () => {
     const user = await futuresUser(server, '5000');
     await createPosition(server, user, LONG_TENTH);
     await createPosition(server, user, { ...LONG_TENTH, side: 'short' });
@@ -254,7 +254,7 @@ describe('POST /futures/closeall', () => {
 });
 
 describe('POST /futures/updatestoppoints', () => {
-  it('sets, keeps and clears the stop points of a pending or open position, and refuses bad ones', async () => {
+  it('R-API-04 sets, keeps and clears the stop points of a pending or open position, and refuses bad ones', async () => {
     const user = await futuresUser(server, '1000');
     const position = await createPosition(server, user, LONG_TENTH);
     const set = await post('/futures/updatestoppoints', user, { id: position.id, takeProfit: '65000', stopLoss: '58000' });
@@ -271,7 +271,7 @@ describe('POST /futures/updatestoppoints', () => {
 });
 
 describe('POST /futures/orders', () => {
-  it('lists the caller\'s positions newest first, by scope, symbol, side and close reason, in pages', async () => {
+  it('R-API-04 lists the caller\'s positions newest first, by scope, symbol, side and close reason, in pages', async () => {
     const user = await futuresUser(server, '5000');
     const first = await createPosition(server, user, LONG_TENTH);
     const second = await createPosition(server, user, { ...LONG_TENTH, side: 'short' });
@@ -294,7 +294,7 @@ describe('POST /futures/orders', () => {
 });
 
 describe('POST /futures/stats', () => {
-  it('counts the account at the marks now: available, margin in use, unrealised PnL, equity, margin ratio, today', async () => {
+  it('R-API-04 counts the account at the marks now: available, margin in use, unrealised PnL, equity, margin ratio, today', async () => {
     const user = await futuresUser(server, '1000');
     expect((await post('/futures/stats', user)).data).toMatchObject({ currency: 'FTUSDT', available: '1000.000000', marginInUse: '0.000000', unrealizedPnl: '0.000000', marginRatio: null, openCount: 0, pendingCount: 0, todayPnl: '0.000000' });
     const position = await createPosition(server, user, LONG_TENTH);
