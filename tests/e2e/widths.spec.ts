@@ -17,6 +17,8 @@ const SCREENS = [
   '/quotes',
   '/exchange?id=btc_usdt',
   '/Exchange/ExchangeCoinOrder',
+  '/futures?id=btc_usdt',
+  '/Futures/FuturesContractOrder',
   '/convert',
   '/Convert/ConvertHistory',
   '/announcements',

@@ -135,9 +135,14 @@ export function FuturesOrders() {
     {
       key: 'outcome',
       label: t`Outcome`,
-      cell: (position) => (
-        <span data-testid="futures-history-outcome">{position.closeReason && position.status === 'closed' ? _(CLOSE_REASON_LABELS[position.closeReason]) : _(STATUS_LABELS[position.status])}</span>
-      ),
+      cell: (position) => {
+        const reason = position.status === 'closed' ? position.closeReason : null;
+        return (
+          <span data-testid="futures-history-outcome" data-outcome={reason ?? position.status}>
+            {reason ? _(CLOSE_REASON_LABELS[reason]) : _(STATUS_LABELS[position.status])}
+          </span>
+        );
+      },
     },
     {
       key: 'entry',

@@ -1,0 +1,21 @@
+/**
+ * The operator API as the admin CLI reaches it: the bearer token the e2e server keeps in its data
+ * folder (DATA_DIR/admin-token, playwright.config.ts), for tests that set the platform up the way
+ * an operator would (a simulated deposit that funds a fresh account).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/** The token the admin CLI presents to the e2e server at `baseURL`. */
+export function adminToken(baseURL: string | undefined): string {
+  const port = new URL(baseURL ?? 'http://127.0.0.1:18080').port;
+  return fs.readFileSync(path.join(os.tmpdir(), `exchange-e2e-data-${port}`, 'admin-token'), 'utf8').trim();
+}
+
+/** Puts a deposit of `amount` USDT for the account `email` on the simulated chain (operator/chain/demo_deposit). */
+export async function demoDeposit(request: APIRequestContext, baseURL: string | undefined, email: string, amount: string): Promise<void> {
+  const answer = await request.post('/api/v1/operator/chain/demo_deposit', { headers: { authorization: `Bearer ${adminToken(baseURL)}` }, data: { email, coin: 'USDT', amount } });
+  expect(((await answer.json()) as { errcode: number }).errcode).toBe(0);
+}
