@@ -16,6 +16,8 @@ import type { FundType } from '../../../src/shared/api/wallets';
  */
 const KIND_RULES: readonly { type: Exclude<FundType, 'other'>; kinds?: readonly string[]; prefix?: string }[] = [
   { type: 'trade', prefix: 'trade:' },
+  // A futures position's open fee and its close (server/modules/futures).
+  { type: 'trade', prefix: 'futures:' },
   { type: 'deposit', kinds: ['deposit', 'demo-deposit'] },
   { type: 'withdrawal', prefix: 'withdraw' },
   { type: 'transfer', kinds: ['transfer'] },

@@ -207,6 +207,13 @@ describe('POST /futures/closeorder', () => {
     expect(await futuresWallet(server, user.userId)).toEqual({ available: '1092.749400', held: '0.000000' });
     const houseAfter = (await systemBalances(server.context.db, 'futures_house')).find((balance) => balance.currency === 'USDT')!.balanceUnits;
     expect(houseAfter - houseBefore).toBe(-98_800_000n);
+    // The fund details show the open fee and the close as trades of the futures wallet (the hold moves nothing).
+    const movements = (await callApi(server, 'GET', '/wallets/funddetails?wallet=futures', { as: user })).json().data.list;
+    expect(movements.map((movement: { type: string; amount: string }) => [movement.type, movement.amount])).toEqual([
+      ['trade', '95.750000'],
+      ['trade', '-3.000600'],
+      ['other', '1000.000000'],
+    ]);
     // A retry after a lost answer: the position as it is, nothing paid twice.
     expect((await post(`/futures/closeorder?id=${position.id}`, user)).data).toEqual(answer.data);
     expect(await futuresWallet(server, user.userId)).toEqual({ available: '1092.749400', held: '0.000000' });
