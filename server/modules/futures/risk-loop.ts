@@ -79,14 +79,21 @@ export class RiskLoop {
   }
 
   private async settleSymbol(symbol: SymbolTerms, markTicks: bigint): Promise<number> {
-    const due = this.deps.book.due(symbol.symbolId, markTicks);
     let moved = 0;
-    // Started together, a chunk's steps share the group commit's transactions (each stays its own
-    // piece); chunks of a batch keep a crash that reaches thousands from filling the commit queue.
-    for (let start = 0; start < due.length; start += COMMIT_BATCH_MAX) {
-      const chunk = due.slice(start, start + COMMIT_BATCH_MAX);
-      const results = await Promise.all(chunk.map(({ positionId, trigger }) => this.settleOne(symbol, positionId, trigger, markTicks)));
-      moved += results.filter(Boolean).length;
+    // A limit that this mark opens may already be past its own stop points or liquidation price (a
+    // gap through its trigger and its stop-loss): the book answers it again at the same mark, until a
+    // pass opens nothing. Bounded: each further pass needs a pending position that opened.
+    for (let due = this.deps.book.due(symbol.symbolId, markTicks); due.length > 0; due = this.deps.book.due(symbol.symbolId, markTicks)) {
+      let opened = 0;
+      // Started together, a chunk's steps share the group commit's transactions (each stays its own
+      // piece); chunks of a batch keep a crash that reaches thousands from filling the commit queue.
+      for (let start = 0; start < due.length; start += COMMIT_BATCH_MAX) {
+        const chunk = due.slice(start, start + COMMIT_BATCH_MAX);
+        const results = await Promise.all(chunk.map(({ positionId, trigger }) => this.settleOne(symbol, positionId, trigger, markTicks)));
+        moved += results.filter(Boolean).length;
+        opened += chunk.filter(({ trigger }, index) => trigger === 'open' && results[index]).length;
+      }
+      if (opened === 0) break;
     }
     return moved;
   }

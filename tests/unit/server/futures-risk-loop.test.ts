@@ -150,6 +150,17 @@ describe('the futures risk loop', () => {
     await expectAuditOk();
   });
 
+  it('closes at the same mark a limit that a gap opens past its own stop-loss', async () => {
+    const user = await futuresUser(server, '1000');
+    const pending = await createPosition(server, user, { ...LONG_TENTH, type: 'limit', triggerPrice: '59000', stopLoss: '58000' });
+    // One mark through both the trigger and the stop-loss: it opens at 57011.4 and closes there, not a round later.
+    await markAndSettle(server, BTC_SPOT, '57000');
+    expect(await position(user, pending.id)).toMatchObject({ status: 'closed', closeReason: 'stopLoss', entryPrice: '57011.4', closePrice: '57000.0' });
+    expect((await notificationsOf(user.userId)).map((params) => params.event)).toEqual(['open', 'stopLoss']);
+    expect(await closeTransactions(pending.id)).toBe(1);
+    await expectAuditOk();
+  });
+
   it('settles a close racing a liquidation once', async () => {
     const user = await futuresUser(server, '1000');
     const opened = await createPosition(server, user, LONG_TENTH);
