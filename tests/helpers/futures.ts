@@ -63,3 +63,9 @@ export async function futuresWallet(server: TestServer, userId: number): Promise
   const wallet = (await userBalances(server.context.db, userId)).find((balance) => balance.wallet === 'futures' && balance.currency === 'USDT');
   return { available: formatUnits(wallet?.availableUnits ?? 0n, 6), held: formatUnits(wallet?.heldUnits ?? 0n, 6) };
 }
+
+/** The user's futures USDT in units, available plus held: what settling a position moves by its PnL and fees. */
+export async function futuresUsdtUnits(server: TestServer, userId: number): Promise<bigint> {
+  const wallet = (await userBalances(server.context.db, userId)).find((balance) => balance.wallet === 'futures' && balance.currency === 'USDT');
+  return (wallet?.availableUnits ?? 0n) + (wallet?.heldUnits ?? 0n);
+}
