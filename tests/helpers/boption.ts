@@ -5,9 +5,10 @@
  * recorded index is), and the clock moved to an order's expiry.
  */
 import crypto from 'node:crypto';
+import { userBalances } from '../../server/ledger/ledger';
 import type { BoptionOrder } from '../../src/shared/api/boption';
 import { parseUnits } from '../../src/shared/money';
-import type { TestUser } from './auth';
+import { createTestUser, creditUser, type TestUser } from './auth';
 import { callApi } from './inject';
 import type { TestServer } from './server';
 
@@ -58,4 +59,17 @@ export async function boptionCall<T>(server: TestServer, user: { headers: Record
 export function advanceTo(server: TestServer, time: number): void {
   const now = server.context.now();
   if (time > now) server.advance(time - now);
+}
+
+/** A new user with `usdt` USDT in the spot wallet. */
+export async function fundedUser(server: TestServer, usdt = '1000'): Promise<TestUser> {
+  const user = await createTestUser(server);
+  await creditUser(server, user.userId, 'USDT', usdt);
+  return user;
+}
+
+/** The user's spot USDT, available and held, in units. */
+export async function spotUsdt(server: TestServer, user: TestUser): Promise<{ available: bigint; held: bigint }> {
+  const spot = (await userBalances(server.context.db, user.userId)).find((balance) => balance.wallet === 'spot' && balance.currency === 'USDT');
+  return { available: spot?.availableUnits ?? 0n, held: spot?.heldUnits ?? 0n };
 }

@@ -1,6 +1,6 @@
 /**
  * Proves that binary options settle exactly once across crashes: a real server process (robots on,
- * so that the index moves; options of 2 and 3 seconds by BOPTION_EXTRA_PERIODS) takes options from
+ * so that the index moves; options of 3 and 5 seconds by BOPTION_EXTRA_PERIODS) takes options from
  * a trader over HTTP and is killed with SIGKILL at random moments while they keep expiring, then
  * started again on the same data folder, several times. At the end every acknowledged option is
  * settled, each exactly once in the ledger, at the index recorded for its expiry instant (or
@@ -12,10 +12,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import type SqliteDatabase from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN_FILE, DATABASE_FILE } from '../../server/boot';
-import { EXPIRY_PRICE_AGE_MAX_MS } from '../../server/modules/boption/service';
+import { readDatabaseIn } from '../helpers/dataDir';
+import { ADMIN_TOKEN_FILE } from '../../server/boot';
+import { EXPIRY_PRICE_AGE_MAX_MS } from '../../server/modules/boption/settlement';
 import { freePort } from '../helpers/freePort';
 
 const KILLS = 3;
@@ -32,7 +33,7 @@ function startServer(port: number): ChildProcess {
       DATA_DIR: dataDir,
       WEB_ROOT: '',
       ROBOTS: 'on',
-      BOPTION_EXTRA_PERIODS: '2,3',
+      BOPTION_EXTRA_PERIODS: '3,5',
       LOG_LEVEL: 'error',
       RATE_LIMIT_SCALE: '1000',
       PASSWORD_HASH_MEMORY_KIB: '1024',
@@ -84,7 +85,7 @@ function killed(processHandle: ChildProcess): Promise<void> {
 async function placeOptions(headers: Record<string, string>, stop: () => boolean): Promise<number[]> {
   const acknowledged: number[] = [];
   for (let step = 0; !stop(); step += 1) {
-    const body = { symbol: 101 + (step % 2), direction: step % 3 === 0 ? 'down' : 'up', periodSeconds: 2 + (step % 2), stake: String(1 + (step % 5)) };
+    const body = { symbol: 101 + (step % 2), direction: step % 3 === 0 ? 'down' : 'up', periodSeconds: step % 2 === 0 ? 3 : 5, stake: String(1 + (step % 5)) };
     try {
       const response = await fetch(`${base}/boption/create`, { method: 'POST', headers: { ...headers, 'idempotency-key': crypto.randomUUID() }, body: JSON.stringify(body) });
       const answer = (await response.json()) as { errcode: number; data?: { id: number } };
@@ -111,12 +112,7 @@ interface OrderRow {
 }
 
 function readDatabase<T>(read: (database: SqliteDatabase.Database) => T): T {
-  const database = new SqliteDatabase(path.join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
-  try {
-    return read(database);
-  } finally {
-    database.close();
-  }
+  return readDatabaseIn(dataDir, read);
 }
 
 afterAll(() => {
@@ -133,8 +129,8 @@ describe('binary options after SIGKILL', () => {
       const server = startServer(port);
       await waitForIndex();
       const headers = await signIn('trader1@demo.exchange');
-      // Kill at a random moment 1.5 to 5 s into the load: options of 2 and 3 s are expiring all the time.
-      const killAt = Date.now() + 1_500 + Math.random() * 3_500;
+      // Kill at a random moment 2 to 7 s into the load: options of 3 and 5 s are expiring all the time.
+      const killAt = Date.now() + 2_000 + Math.random() * 5_000;
       const load = placeOptions(headers, () => Date.now() >= killAt);
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, killAt - Date.now())));
       await killed(server);

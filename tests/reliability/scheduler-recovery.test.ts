@@ -8,8 +8,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import type SqliteDatabase from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readDatabaseIn } from '../helpers/dataDir';
 import { DATABASE_FILE } from '../../server/boot';
 
 const JOB_COUNT = 300;
@@ -31,12 +32,7 @@ function startChild(): { process: ChildProcess; output: () => string } {
 }
 
 function readDatabase<T>(read: (database: SqliteDatabase.Database) => T): T {
-  const database = new SqliteDatabase(path.join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
-  try {
-    return read(database);
-  } finally {
-    database.close();
-  }
+  return readDatabaseIn(dataDir, read);
 }
 
 function effectsByKey(): Map<string, number> {

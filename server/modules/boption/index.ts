@@ -9,7 +9,8 @@ import { SYMBOL_TYPE } from '../../../src/shared/constants';
 import type { AppModule } from '../module';
 import { optionSymbolIds } from './repo';
 import { boptionRoutes } from './routes';
-import { BOPTION_CURRENCY, ORDER_CHANGED_TOPIC, orderForEvent, recordIndex, SETTLE_JOB_KIND, settleInTransaction, type BoptionDeps } from './service';
+import { BOPTION_CURRENCY, ORDER_CHANGED_TOPIC, orderForEvent, SETTLE_JOB_KIND, type BoptionDeps } from './service';
+import { recordIndex, settleInTransaction } from './settlement';
 
 export const boptionModule: AppModule = {
   name: 'boption',

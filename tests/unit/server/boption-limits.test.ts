@@ -7,12 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLedger } from '../../../server/ledger/audit';
-import { userBalances } from '../../../server/ledger/ledger';
 import type { BoptionOrder } from '../../../src/shared/api/boption';
 import { ERRCODES } from '../../../src/shared/errcodes';
 import { userChannel } from '../../../src/shared/realtime';
-import { advanceTo, createOption, sampleIndex, takeOverSampling } from '../../helpers/boption';
-import { createTestUser, creditUser, fundPlatformAccount, type TestUser } from '../../helpers/auth';
+import { advanceTo, createOption, fundedUser, sampleIndex, spotUsdt, takeOverSampling } from '../../helpers/boption';
+import { fundPlatformAccount } from '../../helpers/auth';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
 const RACERS = 100;
@@ -27,11 +26,6 @@ afterAll(async () => {
   await server.close();
 });
 
-async function fundedUser(usdt = '1000'): Promise<TestUser> {
-  const user = await createTestUser(server);
-  await creditUser(server, user.userId, 'USDT', usdt);
-  return user;
-}
 
 async function setOpenOrdersMax(max: number): Promise<void> {
   await server.context.db.updateTable('settings').set({ value_json: JSON.stringify({ openOrdersMax: max }) }).where('key', '=', 'boption').execute();
@@ -41,16 +35,12 @@ async function setLiabilityMax(symbolId: number, seconds: number, units: bigint)
   await server.context.db.updateTable('boption_periods').set({ liability_max_units: units }).where('symbol_id', '=', BigInt(symbolId)).where('seconds', '=', BigInt(seconds)).execute();
 }
 
-async function spotUsdt(user: TestUser) {
-  const spot = (await userBalances(server.context.db, user.userId)).find((balance) => balance.wallet === 'spot' && balance.currency === 'USDT');
-  return { available: spot?.availableUnits ?? 0n, held: spot?.heldUnits ?? 0n };
-}
 
 describe('limits', () => {
   it('refuses an order past the open orders one user may have, all symbols together', async () => {
     await setOpenOrdersMax(2);
     try {
-      const user = await fundedUser();
+      const user = await fundedUser(server);
       await sampleIndex(server, 101, '60000.00');
       expect((await createOption(server, user, { symbol: 101 })).errcode).toBe(0);
       expect((await createOption(server, user, { symbol: 102 })).errcode).toBe(0);
@@ -58,7 +48,7 @@ describe('limits', () => {
       expect(third.errcode).toBe(ERRCODES.boptionOpenOrdersLimit);
       expect(third.errmsg).toContain('2');
       // Somebody else is not limited by this user's orders.
-      expect((await createOption(server, await fundedUser(), { symbol: 102 })).errcode).toBe(0);
+      expect((await createOption(server, await fundedUser(server), { symbol: 102 })).errcode).toBe(0);
     } finally {
       await setOpenOrdersMax(20);
     }
@@ -68,7 +58,7 @@ describe('limits', () => {
     // 100 USDT on ETH 60 s: what the platform would pay if one side won, less the other side's stakes.
     await setLiabilityMax(102, 60, 100_000_000n);
     try {
-      const user = await fundedUser();
+      const user = await fundedUser(server);
       expect((await createOption(server, user, { symbol: 102, periodSeconds: 60, direction: 'up', stake: '100' })).errcode).toBe(0);
       expect((await createOption(server, user, { symbol: 102, periodSeconds: 60, direction: 'up', stake: '20' })).errcode).toBe(ERRCODES.boptionLiabilityLimit);
       // Another period of the same symbol has its own bound.
@@ -89,8 +79,7 @@ describe('limits', () => {
     try {
       takeOverSampling(bare);
       await sampleIndex(bare, 102, '3000.00');
-      const user = await createTestUser(bare);
-      await creditUser(bare, user.userId, 'USDT', '100');
+      const user = await fundedUser(bare, '100');
       expect((await createOption(bare, user, { symbol: 102, stake: '10' })).errcode).toBe(ERRCODES.platformLimitReached);
       await fundPlatformAccount(bare, 'options_house', { USDT: '8.5' });
       expect((await createOption(bare, user, { symbol: 102, stake: '10' })).errcode).toBe(0);
@@ -105,13 +94,13 @@ describe('concurrent creates', () => {
   it(`${RACERS} concurrent creates against a balance that covers half of them: exactly half are placed, nothing is overspent`, async () => {
     await setOpenOrdersMax(1_000);
     try {
-      const user = await fundedUser('50');
+      const user = await fundedUser(server, '50');
       const answers = await Promise.all(Array.from({ length: RACERS }, () => createOption(server, user, { symbol: 102, stake: '1' })));
       const placed = answers.filter((answer) => answer.errcode === 0);
       expect(placed).toHaveLength(50);
       expect(answers.filter((answer) => answer.errcode !== 0).every((answer) => answer.errcode === ERRCODES.insufficientBalance)).toBe(true);
       expect(new Set(placed.map((answer) => answer.data.id)).size).toBe(50);
-      expect(await spotUsdt(user)).toEqual({ available: 0n, held: 50_000_000n });
+      expect(await spotUsdt(server, user)).toEqual({ available: 0n, held: 50_000_000n });
       expect((await auditLedger(server.context.db)).problems).toEqual([]);
       console.info(`boption races: ${RACERS} concurrent creates of 1 USDT on 50 USDT, ${placed.length} placed, none overspent`);
     } finally {
@@ -120,17 +109,17 @@ describe('concurrent creates', () => {
   });
 
   it(`${RACERS} concurrent repeats of one key are one order and one hold`, async () => {
-    const user = await fundedUser('50');
+    const user = await fundedUser(server, '50');
     const answers = await Promise.all(Array.from({ length: RACERS }, () => createOption(server, user, { symbol: 102, stake: '7' }, 'one-key-for-all')));
     expect(answers.every((answer) => answer.errcode === 0)).toBe(true);
     expect(new Set(answers.map((answer) => answer.data.id)).size).toBe(1);
-    expect(await spotUsdt(user)).toEqual({ available: 43_000_000n, held: 7_000_000n });
+    expect(await spotUsdt(server, user)).toEqual({ available: 43_000_000n, held: 7_000_000n });
   });
 });
 
 describe('events', () => {
   it('pushes the order and a balance event to its owner after the commit that placed or settled it', async () => {
-    const user = await fundedUser();
+    const user = await fundedUser(server);
     const balances: number[] = [];
     const stopBalances = server.app.engine.events.on('balance', (event) => {
       if (event.userId === user.userId) balances.push(event.userId);

@@ -7,13 +7,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../server/ledger/audit';
-import { userBalances } from '../../../server/ledger/ledger';
-import { settleOrder } from '../../../server/modules/boption/service';
+import { settleOrder } from '../../../server/modules/boption/settlement';
 import { BOPTION_NOTIFICATION_TYPE } from '../../../server/modules/notification/service';
 import type { BoptionConfig, BoptionOrder } from '../../../src/shared/api/boption';
 import { ERRCODES } from '../../../src/shared/errcodes';
-import { advanceTo, boptionCall, createOption, sampleIndex, takeOverSampling } from '../../helpers/boption';
-import { createTestUser, creditUser, type TestUser } from '../../helpers/auth';
+import { advanceTo, boptionCall, createOption, fundedUser, sampleIndex, spotUsdt, takeOverSampling } from '../../helpers/boption';
+import type { TestUser } from '../../helpers/auth';
 import { callApi } from '../../helpers/inject';
 import { startSession, type SessionHeaders } from '../../helpers/signin';
 import { buildTestServer, type TestServer } from '../../helpers/server';
@@ -32,16 +31,7 @@ afterAll(async () => {
   await server.close();
 });
 
-async function fundedUser(usdt = '1000'): Promise<TestUser> {
-  const user = await createTestUser(server);
-  await creditUser(server, user.userId, 'USDT', usdt);
-  return user;
-}
 
-async function usdtOf(user: TestUser): Promise<{ available: bigint; held: bigint }> {
-  const spot = (await userBalances(server.context.db, user.userId)).find((balance) => balance.wallet === 'spot' && balance.currency === 'USDT');
-  return { available: spot?.availableUnits ?? 0n, held: spot?.heldUnits ?? 0n };
-}
 
 /** Samples `price` just before the order's expiry, moves past it and lets the scheduler settle. */
 async function expireAt(order: BoptionOrder, price: string | null): Promise<void> {
@@ -99,27 +89,27 @@ describe('POST /boption/config', () => {
 
 describe('POST /boption/create', () => {
   it('places an option at the index now and holds its stake; a repeat of the key answers the same order', async () => {
-    const user = await fundedUser();
+    const user = await fundedUser(server);
     const placed = await createOption(server, user, { stake: '25.5', direction: 'down', periodSeconds: 60 }, 'create-repeat-1');
     expect(placed.errcode).toBe(0);
     expect(placed.data).toMatchObject({ symbolId: 101, symbol: 'BTC_USDT', direction: 'down', periodSeconds: 60, stake: '25.500000', payoutRate: '0.85' });
     expect(placed.data).toMatchObject({ status: 'open', openPrice: '60000.00', settlePrice: null, payout: null, profit: null, settledAt: null });
     expect(placed.data.expiresAt - placed.data.openedAt).toBe(60_000);
-    expect(await usdtOf(user)).toEqual({ available: 974_500_000n, held: 25_500_000n });
+    expect(await spotUsdt(server, user)).toEqual({ available: 974_500_000n, held: 25_500_000n });
     const repeat = await createOption(server, user, { stake: '25.50', direction: 'down', periodSeconds: 60 }, 'create-repeat-1');
     expect(repeat.data).toEqual(placed.data);
-    expect(await usdtOf(user)).toEqual({ available: 974_500_000n, held: 25_500_000n });
+    expect(await spotUsdt(server, user)).toEqual({ available: 974_500_000n, held: 25_500_000n });
     expect((await createOption(server, user, { stake: '26', direction: 'down', periodSeconds: 60 }, 'create-repeat-1')).errcode).toBe(ERRCODES.idempotencyConflict);
   });
 
   it('needs an Idempotency-Key', async () => {
-    const user = await fundedUser();
+    const user = await fundedUser(server);
     const response = await callApi(server, 'POST', '/boption/create', { as: user, payload: { symbol: 101, direction: 'up', periodSeconds: 30, stake: '10' } });
     expect(response.json<{ errcode: number }>().errcode).toBe(ERRCODES.idempotencyKeyRequired);
   });
 
   it('refuses a period not offered, a stake out of bounds or beyond the balance, a symbol without an index, and a visitor', async () => {
-    const user = await fundedUser('50');
+    const user = await fundedUser(server, '50');
     expect((await createOption(server, user, { periodSeconds: 45 })).errcode).toBe(ERRCODES.boptionPeriodNotOffered);
     const below = await createOption(server, user, { stake: '0.5' });
     expect(below.errcode).toBe(ERRCODES.boptionStakeBelowMin);
@@ -131,13 +121,13 @@ describe('POST /boption/create', () => {
     expect((await createOption(server, user, { symbol: 302 })).errcode).toBe(ERRCODES.symbolNotFound);
     const visitor = await callApi(server, 'POST', '/boption/create', { payload: { symbol: 101, direction: 'up', periodSeconds: 30, stake: '10' }, headers: { 'idempotency-key': 'visitor-key-1' } });
     expect(visitor.statusCode).toBe(401);
-    expect(await usdtOf(user)).toEqual({ available: 50_000_000n, held: 0n });
+    expect(await spotUsdt(server, user)).toEqual({ available: 50_000_000n, held: 0n });
   });
 });
 
 describe('settlement', () => {
   it('a win pays stake x (1 + payout rate) from the options house; a loss pays the stake to it; each sums to zero with the house', async () => {
-    const user = await fundedUser();
+    const user = await fundedUser(server);
     const up = (await createOption(server, user, { symbol: 102, direction: 'up', periodSeconds: 5, stake: '100' })).data;
     const down = (await createOption(server, user, { symbol: 102, direction: 'down', periodSeconds: 5, stake: '40' })).data;
     await expireAt(down, '3000.01');
@@ -146,14 +136,14 @@ describe('settlement', () => {
     expect(won).toMatchObject({ status: 'won', settlePrice: '3000.01', payout: '185.000000', profit: '85.000000' });
     expect(lost).toMatchObject({ status: 'lost', settlePrice: '3000.01', payout: '0.000000', profit: '-40.000000' });
     expect(won.settledAt).toBeGreaterThanOrEqual(up.expiresAt);
-    expect(await usdtOf(user)).toEqual({ available: 1_045_000_000n, held: 0n });
+    expect(await spotUsdt(server, user)).toEqual({ available: 1_045_000_000n, held: 0n });
     expect(await ledgerChanges(up.id)).toEqual({ user: 85_000_000n, house: -85_000_000n, other: 0n });
     expect(await ledgerChanges(down.id)).toEqual({ user: -40_000_000n, house: 40_000_000n, other: 0n });
     expect((await auditLedger(server.context.db)).problems).toEqual([]);
   });
 
   it('refunds a tie, and a stake whose expiry has no recorded price (the server was down): status tie', async () => {
-    const user = await fundedUser();
+    const user = await fundedUser(server);
     const tie = (await createOption(server, user, { symbol: 102, direction: 'up', periodSeconds: 5, stake: '10' })).data;
     await expireAt(tie, tie.openPrice);
     expect((await statusOf(user, tie.id)).data).toMatchObject({ status: 'tie', settlePrice: tie.openPrice, payout: '10.000000', profit: '0.000000' });
@@ -161,7 +151,7 @@ describe('settlement', () => {
     const unpriced = (await createOption(server, user, { symbol: 102, direction: 'down', periodSeconds: 5, stake: '10' })).data;
     await expireAt(unpriced, null);
     expect((await statusOf(user, unpriced.id)).data).toMatchObject({ status: 'tie', settlePrice: null, payout: '10.000000', profit: '0.000000' });
-    expect(await usdtOf(user)).toEqual({ available: 1_000_000_000n, held: 0n });
+    expect(await spotUsdt(server, user)).toEqual({ available: 1_000_000_000n, held: 0n });
     expect(await ledgerChanges(tie.id)).toEqual({ user: 0n, house: 0n, other: 0n });
     const notifications = await server.context.db.selectFrom('notifications').select(['type', 'params_json']).where('user_id', '=', BigInt(user.userId)).execute();
     expect(notifications.map((row) => [Number(row.type), (JSON.parse(row.params_json) as { outcome: string }).outcome])).toEqual([
@@ -171,7 +161,7 @@ describe('settlement', () => {
   });
 
   it('a late settlement uses the price recorded at the expiry instant, not the price when it runs', async () => {
-    const user = await fundedUser();
+    const user = await fundedUser(server);
     await sampleIndex(server, 102, '3000.00');
     const order = (await createOption(server, user, { symbol: 102, direction: 'up', periodSeconds: 5, stake: '10' })).data;
     advanceTo(server, order.expiresAt - 500);
@@ -184,7 +174,7 @@ describe('settlement', () => {
   });
 
   it('settles exactly once with settlers racing the scheduler', async () => {
-    const user = await fundedUser();
+    const user = await fundedUser(server);
     await sampleIndex(server, 102, '3000.00');
     const order = (await createOption(server, user, { symbol: 102, direction: 'up', periodSeconds: 5, stake: '10' })).data;
     advanceTo(server, order.expiresAt - 500);
@@ -196,14 +186,14 @@ describe('settlement', () => {
     expect((await statusOf(user, order.id)).data.status).toBe('won');
     const settlements = await server.context.db.selectFrom('ledger_transactions').select('id').where('memo', '=', String(order.id)).where('kind', '=', 'boption:won').execute();
     expect(settlements).toHaveLength(1);
-    expect(await usdtOf(user)).toEqual({ available: 1_008_500_000n, held: 0n });
+    expect(await spotUsdt(server, user)).toEqual({ available: 1_008_500_000n, held: 0n });
   });
 });
 
 describe('reading orders', () => {
   it('status, recentOpenOrders and orders answer only the owner; another user\'s order is not found', async () => {
-    const owner = await fundedUser();
-    const stranger = await fundedUser();
+    const owner = await fundedUser(server);
+    const stranger = await fundedUser(server);
     await sampleIndex(server, 101, '60000.00');
     await sampleIndex(server, 102, '3000.00');
     const later = (await createOption(server, owner, { symbol: 101, periodSeconds: 120 })).data;
@@ -218,7 +208,7 @@ describe('reading orders', () => {
   });
 
   it('orders lists the settled ones newest first, with filters and paging', async () => {
-    const user = await fundedUser();
+    const user = await fundedUser(server);
     await sampleIndex(server, 102, '3000.00');
     const first = (await createOption(server, user, { symbol: 102, direction: 'up', periodSeconds: 5 })).data;
     const second = (await createOption(server, user, { symbol: 102, direction: 'down', periodSeconds: 5 })).data;
