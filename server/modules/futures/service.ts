@@ -239,13 +239,19 @@ export async function closeAll(deps: FuturesDeps, viewer: SessionUser, symbolKey
   const rows = await repo.listLiveOfUser(context.db, viewer.id, symbolId);
   // Nothing is closed unless everything open can be: a symbol without a mark refuses the whole call.
   for (const row of rows) if (row.status === 'open') requireMark(prices, Number(row.symbol_id));
-  const outcomes = await Promise.all(
+  const settled = await Promise.allSettled(
     rows.map(async (row) => {
       const symbol = all.find((candidate) => candidate.symbolId === Number(row.symbol_id)) ?? refuse('symbolNotFound');
       const { row: after, moved } = await takeStep(deps, Number(row.id), symbol, userCloseStep(deps, symbol.symbolId));
       return { status: moved ? after.status : undefined, view: positionView(after, symbol) };
     }),
   );
+  // Each close is its own piece: when one is refused (the house short of a profit, say), the others
+  // stand, and the caller hears the refusal once every piece has finished (its events tell the rest).
+  const outcomes = settled.map((outcome) => {
+    if (outcome.status === 'rejected') throw outcome.reason;
+    return outcome.value;
+  });
   return {
     closed: outcomes.filter((outcome) => outcome.status === 'closed').length,
     cancelled: outcomes.filter((outcome) => outcome.status === 'cancelled').length,
