@@ -158,6 +158,11 @@ describe('settlement', () => {
       [BOPTION_NOTIFICATION_TYPE, 'tie'],
       [BOPTION_NOTIFICATION_TYPE, 'refunded'],
     ]);
+    const listed = await callApi(server, 'POST', '/notification/list', { as: user, payload: {}, headers: { 'accept-language': 'en' } });
+    expect(listed.json<{ data: { typeName: string; message: string }[] }>().data.map((entry) => [entry.typeName, entry.message])).toEqual([
+      ['other', 'Your 5-second option on ETH/USDT could not be settled: the platform recorded no price at its expiry. The 10 USDT stake is refunded.'],
+      ['other', `Your 5-second option on ETH/USDT closed at its open price ${tie.openPrice}: the 10 USDT stake is refunded.`],
+    ]);
   });
 
   it('a late settlement uses the price recorded at the expiry instant, not the price when it runs', async () => {
