@@ -151,6 +151,12 @@ export async function createPosition(deps: FuturesDeps, viewer: SessionUser, inp
   const symbol = findSymbol(symbols, input.symbol);
   const order = parseOrder(symbol, input);
   const requestHash = createRequestHash(symbol, order);
+  // A repeat answers what the first made, whatever the mark says now (checked again in the piece, for racing repeats).
+  const made = await repo.findByKey(context.db, viewer.id, idempotencyKey);
+  if (made) {
+    if (made.request_hash !== requestHash) refuse('idempotencyConflict');
+    return positionView(made, symbol);
+  }
   const markTicks = requireMark(prices, symbol.symbolId);
   const referenceTicks = order.triggerTicks ?? marketEntryTicks(order.side, markTicks, symbol.spreadPpm);
   const quote = quoteOpen(symbol.math, { side: order.side, leverage: order.leverage, entryTicks: referenceTicks, ...order.size });

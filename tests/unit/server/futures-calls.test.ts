@@ -131,6 +131,12 @@ describe('POST /futures/create', () => {
     const first = (await createRaw(server, user, LONG_TENTH, 'futures-key-1')).json();
     const again = (await createRaw(server, user, { ...LONG_TENTH, volume: '0.10' }, 'futures-key-1')).json();
     expect(again.data).toEqual(first.data);
+    // However the mark moved since, and with no index at all.
+    setIndex(server, BTC_SPOT, '70000');
+    expect((await createRaw(server, user, LONG_TENTH, 'futures-key-1')).json().data).toEqual(first.data);
+    server.app.prices.setReference(BTC_SPOT, 1n, 0);
+    expect((await createRaw(server, user, LONG_TENTH, 'futures-key-1')).json().data).toEqual(first.data);
+    setIndex(server, BTC_SPOT, '60000');
     expect(await futuresWallet(server, user.userId)).toEqual({ available: '396.879400', held: '600.120000' });
     expect((await createRaw(server, user, { ...LONG_TENTH, volume: '0.2' }, 'futures-key-1')).json().errcode).toBe(ERRCODES.idempotencyConflict);
     expect((await createRaw(server, user, LONG_TENTH, null)).json().errcode).toBe(ERRCODES.idempotencyKeyRequired);
