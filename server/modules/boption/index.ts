@@ -18,7 +18,8 @@ export const boptionModule: AppModule = {
     const { context, prices, scheduler, outbox } = api;
     const deps: BoptionDeps = { context, prices, schedule: (job, trx) => scheduler.schedule(job, trx), kickOutbox: () => outbox.kick() };
     boptionRoutes(api, deps);
-    // The job acts on its order's expiry, whenever it runs: the order row keeps that instant.
+    // The job acts on its order's expiry, whenever it runs. The order row keeps that instant (the
+    // job's runAt is the same, until an operator's retry of a failed job moves it to the retry's time).
     scheduler.register(SETTLE_JOB_KIND, async (trx, job, tools) => {
       await settleInTransaction(trx, Number(job.key), tools.now);
     });
