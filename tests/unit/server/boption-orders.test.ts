@@ -64,7 +64,7 @@ async function ledgerChanges(orderId: number): Promise<{ user: bigint; house: bi
 }
 
 describe('POST /boption/config', () => {
-  it('gives the periods, payouts, stakes and the open-order limit of an option symbol, by id or name; the first without one', async () => {
+  it('R-API-04 gives the periods, payouts, stakes and the open-order limit of an option symbol, by id or name; the first without one', async () => {
     const config = await boptionCall<BoptionConfig>(server, visitor, '/boption/config?id=101');
     expect(config.errcode).toBe(0);
     expect(config.data).toMatchObject({ symbolId: 101, symbol: 'BTC_USDT', indexSymbolId: 301, currency: 'USDT', openOrdersMax: 20, indexPrice: '60000.00' });
@@ -88,7 +88,7 @@ describe('POST /boption/config', () => {
 });
 
 describe('POST /boption/create', () => {
-  it('places an option at the index now and holds its stake; a repeat of the key answers the same order', async () => {
+  it('R-API-04 places an option at the index now and holds its stake; a repeat of the key answers the same order', async () => {
     const user = await fundedUser(server);
     const placed = await createOption(server, user, { stake: '25.5', direction: 'down', periodSeconds: 60 }, 'create-repeat-1');
     expect(placed.errcode).toBe(0);
@@ -196,7 +196,7 @@ describe('settlement', () => {
 });
 
 describe('reading orders', () => {
-  it('status, recentOpenOrders and orders answer only the owner; another user\'s order is not found', async () => {
+  it('R-API-04 status, recentOpenOrders and orders answer only the owner; another user\'s order is not found', async () => {
     const owner = await fundedUser(server);
     const stranger = await fundedUser(server);
     await sampleIndex(server, 101, '60000.00');
@@ -212,7 +212,7 @@ describe('reading orders', () => {
     expect((await boptionCall(server, null, '/boptionorder/recentOpenOrders')).errcode).toBe(ERRCODES.unauthorized);
   });
 
-  it('orders lists the settled ones newest first, with filters and paging', async () => {
+  it('R-API-04 orders lists the settled ones newest first, with filters and paging', async () => {
     const user = await fundedUser(server);
     await sampleIndex(server, 102, '3000.00');
     const first = (await createOption(server, user, { symbol: 102, direction: 'up', periodSeconds: 5 })).data;
