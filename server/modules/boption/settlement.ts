@@ -106,7 +106,10 @@ export async function settleOrder(context: AppContext, orderId: number): Promise
   return context.commits.run((trx) => settleInTransaction(trx, orderId, context.now()));
 }
 
-/** One sampling round: each option symbol's index now, durable for settlement; once a minute the records past a day go. */
+/**
+ * One sampling round: each option symbol's index now, durable for settlement; the records past a
+ * day go (a seek on their time's index: usually nothing, a second's worth after a day).
+ */
 export async function recordIndex(context: AppContext, prices: Pick<IndexPrices, 'current'>, optionSymbolIds: ReadonlySet<number>, now: number): Promise<void> {
   const points = [...optionSymbolIds].flatMap((symbolId) => {
     const index = prices.current(symbolId);
@@ -114,6 +117,6 @@ export async function recordIndex(context: AppContext, prices: Pick<IndexPrices,
   });
   await context.commits.run(async (trx) => {
     await repo.insertIndexPrices(trx, now, points);
-    if (now % 60_000 < SAMPLE_INTERVAL_MS) await repo.pruneIndex(trx, now - INDEX_RETENTION_MS);
+    await repo.pruneIndex(trx, now - INDEX_RETENTION_MS);
   });
 }

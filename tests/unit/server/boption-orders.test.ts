@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../server/ledger/audit';
-import { settleOrder } from '../../../server/modules/boption/settlement';
+import { INDEX_RETENTION_MS, settleOrder } from '../../../server/modules/boption/settlement';
 import { BOPTION_NOTIFICATION_TYPE } from '../../../server/modules/notification/service';
 import type { BoptionConfig, BoptionOrder } from '../../../src/shared/api/boption';
 import { ERRCODES } from '../../../src/shared/errcodes';
@@ -192,6 +192,20 @@ describe('settlement', () => {
     const settlements = await server.context.db.selectFrom('ledger_transactions').select('id').where('memo', '=', String(order.id)).where('kind', '=', 'boption:won').execute();
     expect(settlements).toHaveLength(1);
     expect(await spotUsdt(server, user)).toEqual({ available: 1_008_500_000n, held: 0n });
+  });
+});
+
+describe('the index record', () => {
+  it('keeps each sampling round\'s index of the option symbols for a day', async () => {
+    const { db } = server.context;
+    const dayAgo = server.context.now() - INDEX_RETENTION_MS;
+    await db.insertInto('boption_index').values({ symbol_id: 101, at: dayAgo - 1_000, price_ticks: 1n }).execute();
+    await sampleIndex(server, 101, '61000.25');
+    const rows = await db.selectFrom('boption_index').select(['symbol_id', 'at', 'price_ticks']).where('symbol_id', '=', 101n).orderBy('at', 'desc').execute();
+    expect(rows[0]!.price_ticks).toBe(6_100_025n);
+    expect(rows.some((row) => Number(row.at) < dayAgo)).toBe(false);
+    // Symbols without an index (BNB has no reference here) are not recorded.
+    expect(await db.selectFrom('boption_index').select('at').where('symbol_id', '=', 104n).execute()).toEqual([]);
   });
 });
 
