@@ -18,6 +18,8 @@ const KIND_RULES: readonly { type: Exclude<FundType, 'other'>; kinds?: readonly 
   { type: 'trade', prefix: 'trade:' },
   // A futures position's open fee and its close (server/modules/futures).
   { type: 'trade', prefix: 'futures:' },
+  // A binary option's settlement, won or lost (server/modules/boption); a tie's release moves nothing.
+  { type: 'trade', prefix: 'boption:' },
   { type: 'deposit', kinds: ['deposit', 'demo-deposit'] },
   { type: 'withdrawal', prefix: 'withdraw' },
   { type: 'transfer', kinds: ['transfer'] },

@@ -140,6 +140,9 @@ describe('settlement', () => {
     expect(await ledgerChanges(up.id)).toEqual({ user: 85_000_000n, house: -85_000_000n, other: 0n });
     expect(await ledgerChanges(down.id)).toEqual({ user: -40_000_000n, house: 40_000_000n, other: 0n });
     expect((await auditLedger(server.context.db)).problems).toEqual([]);
+    // The fund details show each settlement as a trade of the spot wallet: +85 and -40; holding a stake moves nothing.
+    const details = await callApi(server, 'GET', '/wallets/funddetails?currency=USDT&type=trade', { as: user });
+    expect(details.json<{ data: { list: { amount: string }[] } }>().data.list.map((movement) => movement.amount).sort()).toEqual(['-40.000000', '85.000000']);
   });
 
   it('refunds a tie, and a stake whose expiry has no recorded price (the server was down): status tie', async () => {
