@@ -42,6 +42,8 @@ export class FuturesFeed implements Feed {
   private following = false;
   private statsReading = false;
   private statsAgain = false;
+  /** Position events heard while the positions were being read: the answer may predate them. */
+  private heardDuringRead: FuturesPosition[] | null = null;
 
   constructor(private readonly context: HubContext) {
     context.socket.on('futures', (message) => this.onFutures(message));
@@ -86,11 +88,17 @@ export class FuturesFeed implements Feed {
     void this.readStats();
   }
 
+  /** Reads the positions; an event heard while the read was out is applied to its answer after it. */
   private async readPositions(): Promise<void> {
     const epoch = this.context.sessionEpoch();
-    const answer = await this.read('futures:open', () => this.context.api.call(futuresOrdersCall, { query: { scope: 'open', offset: 0, limit: OPEN_POSITIONS_LIMIT } }, { silentAll: true }));
+    this.heardDuringRead ??= [];
+    const answer = await this.read('futures:open', () =>
+      this.context.api.call(futuresOrdersCall, { query: { scope: 'open', offset: 0, limit: OPEN_POSITIONS_LIMIT } }, { silentAll: true }),
+    );
+    const heard = this.heardDuringRead ?? [];
+    this.heardDuringRead = null;
     if (!answer || !this.current(epoch)) return;
-    this.account = { ...this.account, positions: answer.list.filter(isPositionLive) };
+    this.account = { ...this.account, positions: heard.reduce(withPosition, answer.list.filter(isPositionLive)) };
     this.publish(null);
   }
 
@@ -136,6 +144,7 @@ export class FuturesFeed implements Feed {
 
   private onFutures(message: FuturesMessage): void {
     if (!this.following) return;
+    this.heardDuringRead?.push(message.position);
     if (this.account.positions) this.account = { ...this.account, positions: withPosition(this.account.positions, message.position) };
     this.publish(message.position);
     void this.readStats();

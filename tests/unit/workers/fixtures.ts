@@ -7,6 +7,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import type { Profile } from '../../../src/shared/api/account';
 import type { BoptionOrder } from '../../../src/shared/api/boption';
+import type { FuturesPosition, FuturesStats } from '../../../src/shared/api/futures';
 import type { IndexPoint } from '../../../src/shared/api/index-price';
 import type { MarketSymbol, Quote } from '../../../src/shared/api/market';
 import type { SiteConfig } from '../../../src/shared/api/site';
@@ -213,6 +214,10 @@ export class FakeServer {
   /** The user's binary options: /boptionorder/recentOpenOrders answers the open ones, /boptionorder/status any. */
   readonly boptionOrders = new Map<number, BoptionOrder>();
 
+  /** The user's futures account: /futures/stats answers the stats, /futures/orders (scope open) the positions, newest first. */
+  futuresStats: FuturesStats = { currency: 'FTUSDT', available: '100.000000', marginInUse: '0.000000', unrealizedPnl: '0', equity: '100.000000', marginRatio: null, openCount: 0, pendingCount: 0, todayPnl: '0' };
+  futuresPositions: FuturesPosition[] = [];
+
   /** The index points /market/indexhistory answers, per symbol id, oldest first. */
   readonly indexPoints = new Map<number, IndexPoint[]>();
 
@@ -262,6 +267,10 @@ export class FakeServer {
         const since = Number(query.get('since') ?? 0);
         return ok({ symbolId: id, points: (this.indexPoints.get(id) ?? []).filter((point) => point.at >= since) });
       }
+      case '/futures/stats':
+        return this.signedIn ? ok(this.futuresStats) : Response.json({ errcode: 401, errmsg: 'Please sign in' }, { status: 401 });
+      case '/futures/orders':
+        return this.signedIn ? ok({ total: this.futuresPositions.length, list: this.futuresPositions }) : Response.json({ errcode: 401, errmsg: 'Please sign in' }, { status: 401 });
       case '/boptionorder/recentOpenOrders':
         return this.signedIn ? ok([...this.boptionOrders.values()].filter((order) => order.status === 'open')) : Response.json({ errcode: 401, errmsg: 'Please sign in' }, { status: 401 });
       case '/boptionorder/status': {
