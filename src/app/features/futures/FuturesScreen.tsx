@@ -198,18 +198,19 @@ function Ticker({ market, mark, framed }: { market: FuturesMarket; mark: string 
   }, [symbol.name, pageTitle, siteName, framed]);
   const leverageMax = config.leverages.at(-1) ?? 1;
   const ratePercent = (rate: string) => fractionAsPercent(rate) ?? '—';
+  const contract = symbol.name;
   return (
     <header className={styles.ticker} data-testid="futures-ticker">
       {framed ? (
         <h2 className={styles.pairTitle}>
-          <span data-testid="futures-pair">{t`${symbol.name} perpetual`}</span>
+          <span data-testid="futures-pair">{t`${contract} perpetual`}</span>
         </h2>
       ) : (
         <h1 className={styles.pairTitle}>
           <span className="visually-hidden" data-testid="page-title">
             {pageTitle}
           </span>
-          <span data-testid="futures-pair">{t`${symbol.name} perpetual`}</span>
+          <span data-testid="futures-pair">{t`${contract} perpetual`}</span>
         </h1>
       )}
       <StatGroup label={t`Contract`}>

@@ -18,6 +18,7 @@ export function MarkChart({ symbol, positions }: { symbol: MarketSymbol; positio
   const { t } = useLingui();
   const { _ } = useLinguiRuntime();
   const points = useIndexHistory(symbol.id);
+  const contract = symbol.name;
   const levels: PriceLevel[] = positions
     .filter((position) => position.symbolId === symbol.id && position.status === 'open')
     .flatMap((position) => {
@@ -49,7 +50,7 @@ export function MarkChart({ symbol, positions }: { symbol: MarketSymbol; positio
         pricePrecision={symbol.pricePrecision}
         levels={levels}
         windowMs={INDEX_HISTORY_SECONDS * 1000}
-        label={t`Mark price of ${symbol.name}`}
+        label={t`Mark price of ${contract}`}
         empty={points === undefined ? t`Loading…` : t`No mark price yet.`}
         testId="futures-chart-canvas"
       />

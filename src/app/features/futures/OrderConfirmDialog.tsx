@@ -29,10 +29,11 @@ export function OrderConfirmDialog({ open, onOpenChange, symbol, form, estimate,
   const { t } = useLingui();
   const { _ } = useLinguiRuntime();
   const side = _(SIDE_LABELS[form.side]);
+  const { triggerPrice } = form;
   const rows: SummaryRow[] = [
     [t`Contract`, symbol.name, 'futures-confirm-contract'],
     [t`Side`, `${side} ${form.leverage}x`, 'futures-confirm-side'],
-    [t`Order type`, form.type === 'limit' ? t`Limit at ${form.triggerPrice}` : t({ message: 'Market', context: 'order type' }), 'futures-confirm-type'],
+    [t`Order type`, form.type === 'limit' ? t`Limit at ${triggerPrice}` : t({ message: 'Market', context: 'order type' }), 'futures-confirm-type'],
     [t`Size`, `${estimate.volume} ${symbol.baseSymbol}`, 'futures-confirm-size'],
     [t`Entry price (estimate)`, estimate.entryPrice, 'futures-confirm-entry'],
     [t`Margin`, `${trimZeros(estimate.margin)} ${currency}`, 'futures-confirm-margin'],

@@ -73,6 +73,10 @@ export function OrderPanel({ market, mark, signedIn, available }: OrderPanelProp
     setRefusal(null);
   };
   const leverageIndex = Math.max(0, config.leverages.indexOf(form.leverage));
+  const base = symbol.baseSymbol;
+  const currency = FUTURES_USDT_BASE;
+  const minimum = trimZeros(config.minVolume);
+  const maximum = trimZeros(config.maxVolume);
   const problemText = showProblem && problem ? problemMessage(problem) : null;
 
   function problemMessage(which: OrderProblem): string {
@@ -84,9 +88,9 @@ export function OrderPanel({ market, mark, signedIn, available }: OrderPanelProp
       case 'amount':
         return t`Enter an amount.`;
       case 'volumeMin':
-        return t`The size is below the minimum of ${trimZeros(config.minVolume)} ${symbol.baseSymbol}.`;
+        return t`The size is below the minimum of ${minimum} ${base}.`;
       case 'volumeMax':
-        return t`The size is above the maximum of ${trimZeros(config.maxVolume)} ${symbol.baseSymbol}.`;
+        return t`The size is above the maximum of ${maximum} ${base}.`;
       case 'balance':
         return t`The cost is more than your futures account has available.`;
       case 'takeProfit':
@@ -197,7 +201,7 @@ export function OrderPanel({ market, mark, signedIn, available }: OrderPanelProp
                 data-testid="futures-mode-margin"
                 onClick={() => edit({ amountMode: 'margin', amount: '' })}
               >
-                {t`Margin (${FUTURES_USDT_BASE})`}
+                {t`Margin (${currency})`}
               </Button>
               <Button
                 size="small"
@@ -206,7 +210,7 @@ export function OrderPanel({ market, mark, signedIn, available }: OrderPanelProp
                 data-testid="futures-mode-volume"
                 onClick={() => edit({ amountMode: 'volume', amount: '' })}
               >
-                {t`Size (${symbol.baseSymbol})`}
+                {t`Size (${base})`}
               </Button>
             </div>
             <AmountInput

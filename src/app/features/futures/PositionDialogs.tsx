@@ -129,7 +129,7 @@ export function CloseAllDialog({ open, onOpenChange, openCount, pendingCount }: 
         onOpenChange(next);
       }}
       title={t`Close all positions`}
-      description={t`${openCount} open positions close at the mark price and ${pendingCount} waiting orders are cancelled.`}
+      description={t`Open positions to close at the mark price: ${openCount}. Waiting orders to cancel: ${pendingCount}.`}
       confirmLabel={t`Close all`}
       cancelLabel={t`Keep them`}
       confirmVariant="danger"

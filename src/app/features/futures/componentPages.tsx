@@ -91,13 +91,14 @@ function CloseAll({ view }: { view: FuturesView }) {
   const [open, setOpen] = useState(false);
   const positions = view.account.positions ?? [];
   const openCount = positions.filter((position) => position.status === 'open').length;
+  const waitingCount = positions.length - openCount;
   return (
     <Panel title={t`Close all positions`}>
-      <p>{t`${openCount} open positions and ${positions.length - openCount} waiting orders.`}</p>
+      <p>{t`Open positions: ${openCount}. Waiting orders: ${waitingCount}.`}</p>
       <Button variant="danger" disabled={positions.length === 0} onClick={() => setOpen(true)} data-testid="futures-close-all-open">
         {t`Close all`}
       </Button>
-      <CloseAllDialog open={open} onOpenChange={setOpen} openCount={openCount} pendingCount={positions.length - openCount} />
+      <CloseAllDialog open={open} onOpenChange={setOpen} openCount={openCount} pendingCount={waitingCount} />
     </Panel>
   );
 }
