@@ -32,7 +32,6 @@ import {
   notionalUnits,
   pnlUnits,
   quoteOpen,
-  type OpenQuote,
 } from '../../../src/shared/futures-math';
 import { formatUnits } from '../../../src/shared/money';
 import { parsePositiveUnits } from '../../core/amounts';
@@ -120,14 +119,21 @@ function createRequestHash(symbol: SymbolTerms, order: ParsedOrder): string {
 }
 
 /** The user's notional limit, the platform's net exposure and the house's cover (see the file's comment). */
-async function checkLimits(deps: FuturesDeps, executor: Executor, userId: number, symbols: readonly SymbolTerms[], symbol: SymbolTerms, order: ParsedOrder, quote: OpenQuote, notionalUnitsNew: bigint, markTicks: bigint): Promise<void> {
+async function checkLimits(
+  deps: FuturesDeps,
+  executor: Executor,
+  symbols: readonly SymbolTerms[],
+  symbol: SymbolTerms,
+  position: { userId: number; side: FuturesSide; volumeSteps: bigint; notionalUnits: bigint; markTicks: bigint },
+): Promise<void> {
+  const { userId, side, volumeSteps, notionalUnits: notionalUnitsNew, markTicks } = position;
   const held = await repo.userNotionalUnits(executor, userId, symbol.symbolId);
   if (held + notionalUnitsNew > symbol.userNotionalMaxUnits) refuse('futuresUserNotionalExceeded', { max: unitsText(symbol.userNotionalMaxUnits, symbol.math.marginScale) });
 
   const totals = await repo.sideTotals(executor);
   const lotsOf = (side: FuturesSide) => totals.filter((total) => total.symbolId === symbol.symbolId && total.side === side).reduce((sum, total) => sum + total.volumeLots, 0n);
   const net = lotsOf('long') - lotsOf('short');
-  const netAfter = net + (order.side === 'long' ? quote.volumeSteps : -quote.volumeSteps);
+  const netAfter = net + (side === 'long' ? volumeSteps : -volumeSteps);
   const magnitude = (lots: bigint) => (lots < 0n ? -lots : lots);
   if (magnitude(netAfter) > magnitude(net) && notionalUnits(symbol.math, magnitude(netAfter), markTicks, 'down') > symbol.netExposureMaxUnits) refuse('futuresNetExposureExceeded');
 
@@ -144,6 +150,25 @@ async function checkLimits(deps: FuturesDeps, executor: Executor, userId: number
   if (house < owedUnits + notionalUnitsNew) refuse('platformLimitReached');
 }
 
+/** The position a key already made for this user, when there is one; the same key with another request is refused. */
+async function madeBefore(executor: Executor, userId: number, idempotencyKey: string, requestHash: string): Promise<repo.PositionRow | undefined> {
+  const previous = await repo.findByKey(executor, userId, idempotencyKey);
+  if (previous && previous.request_hash !== requestHash) refuse('idempotencyConflict');
+  return previous;
+}
+
+/** What the order would be at the mark now: its reference price (the entry, or the trigger), size, margin, fee and notional, within the symbol's bounds. */
+function quoteCreate(symbol: SymbolTerms, order: ParsedOrder, markTicks: bigint) {
+  const referenceTicks = order.triggerTicks ?? marketEntryTicks(order.side, markTicks, symbol.spreadPpm);
+  const quote = quoteOpen(symbol.math, { side: order.side, leverage: order.leverage, entryTicks: referenceTicks, ...order.size });
+  const { volumePrecision } = symbol.math;
+  const base = symbol.baseSymbol;
+  if (quote.volumeSteps < symbol.minVolumeLots) refuse('futuresVolumeBelowMin', { min: unitsText(symbol.minVolumeLots, volumePrecision), base });
+  if (quote.volumeSteps > symbol.maxVolumeLots) refuse('futuresVolumeAboveMax', { max: unitsText(symbol.maxVolumeLots, volumePrecision), base });
+  checkStopPoints(symbol, order.side, referenceTicks, quote.liquidationTicks, order);
+  return { quote, notionalUnits: notionalUnits(symbol.math, quote.volumeSteps, referenceTicks, 'down') };
+}
+
 export async function createPosition(deps: FuturesDeps, viewer: SessionUser, input: CreateInput, idempotencyKeyHeader: string | string[] | undefined): Promise<FuturesPosition> {
   const { context, prices } = deps;
   const idempotencyKey = parseIdempotencyKey(idempotencyKeyHeader);
@@ -151,28 +176,16 @@ export async function createPosition(deps: FuturesDeps, viewer: SessionUser, inp
   const symbol = findSymbol(symbols, input.symbol);
   const order = parseOrder(symbol, input);
   const requestHash = createRequestHash(symbol, order);
-  // A repeat answers what the first made, whatever the mark says now (checked again in the piece, for racing repeats).
-  const made = await repo.findByKey(context.db, viewer.id, idempotencyKey);
-  if (made) {
-    if (made.request_hash !== requestHash) refuse('idempotencyConflict');
-    return positionView(made, symbol);
-  }
+  // A repeat answers what the first made, whatever the mark says now (and again in the piece, for racing repeats).
+  const made = await madeBefore(context.db, viewer.id, idempotencyKey, requestHash);
+  if (made) return positionView(made, symbol);
   const markTicks = requireMark(prices, symbol.symbolId);
-  const referenceTicks = order.triggerTicks ?? marketEntryTicks(order.side, markTicks, symbol.spreadPpm);
-  const quote = quoteOpen(symbol.math, { side: order.side, leverage: order.leverage, entryTicks: referenceTicks, ...order.size });
-  const base = symbol.baseSymbol;
-  if (quote.volumeSteps < symbol.minVolumeLots) refuse('futuresVolumeBelowMin', { min: unitsText(symbol.minVolumeLots, symbol.math.volumePrecision), base });
-  if (quote.volumeSteps > symbol.maxVolumeLots) refuse('futuresVolumeAboveMax', { max: unitsText(symbol.maxVolumeLots, symbol.math.volumePrecision), base });
-  checkStopPoints(symbol, order.side, referenceTicks, quote.liquidationTicks, order);
-  const notional = notionalUnits(symbol.math, quote.volumeSteps, referenceTicks, 'down');
+  const { quote, notionalUnits: notional } = quoteCreate(symbol, order, markTicks);
 
   const outcome = await context.commits.run(async (trx) => {
-    const previous = await repo.findByKey(trx, viewer.id, idempotencyKey);
-    if (previous) {
-      if (previous.request_hash !== requestHash) refuse('idempotencyConflict');
-      return { row: previous, replayed: true };
-    }
-    await checkLimits(deps, trx, viewer.id, symbols, symbol, order, quote, notional, markTicks);
+    const previous = await madeBefore(trx, viewer.id, idempotencyKey, requestHash);
+    if (previous) return { row: previous, replayed: true };
+    await checkLimits(deps, trx, symbols, symbol, { userId: viewer.id, side: order.side, volumeSteps: quote.volumeSteps, notionalUnits: notional, markTicks });
     const now = context.now();
     const row = await repo.insertPosition(trx, {
       userId: viewer.id,
