@@ -13,6 +13,7 @@ import type { FuturesPosition } from '../../../shared/api/futures';
 import type { MarketSymbol } from '../../../shared/api/market';
 import { fractionAsPercent } from '../../../shared/decimal';
 import type { FuturesTerms } from '../../../shared/futures-math';
+import { symbolRoute } from '../../../shared/symbols';
 import type { FuturesAccount } from '../../../workers/protocol';
 import { useMediaQuery } from '../../layout/header/headerHooks';
 import { useHubStatus } from '../../state/hub';
@@ -24,7 +25,6 @@ import { Stat, StatGroup } from '../../ui/Stat';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { TabPanel, Tabs } from '../../ui/Tabs';
 import { HoldOrders } from './HoldOrders';
-import { futuresHref } from './labels';
 import { MarketList } from './MarketList';
 import { OpenOrderStats } from './OpenOrderStats';
 import { OrderPanel } from './OrderPanel';
@@ -120,7 +120,7 @@ export function PositionsPanel({ view }: { view: FuturesView }) {
       empty={
         signedIn ? undefined : (
           <Trans>
-            <PageLink to={loginPath(futuresHref(market.symbol.symbol))}>Log in</PageLink> to see your positions.
+            <PageLink to={loginPath(symbolRoute(market.symbol))}>Log in</PageLink> to see your positions.
           </Trans>
         )
       }

@@ -7,11 +7,11 @@ import { useLingui } from '@lingui/react/macro';
 import { useRouter } from '@tanstack/react-router';
 import { useMemo, type MouseEvent } from 'react';
 import type { MarketSymbol } from '../../../shared/api/market';
+import { symbolRoute } from '../../../shared/symbols';
 import { useLocalize } from '../../i18n/useLanguage';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { PageLink } from '../../ui/PageLink';
 import { Panel } from '../../ui/Panel';
-import { futuresHref } from './labels';
 import { useMarks } from './useFutures';
 import styles from './futures.module.css';
 
@@ -26,7 +26,7 @@ export function MarketList({ symbols, current }: { symbols: readonly MarketSymbo
       label: t`Contract`,
       cell: (symbol) => (
         <PageLink
-          to={futuresHref(symbol.symbol)}
+          to={symbolRoute(symbol)}
           className={styles.marketLink}
           aria-current={symbol.id === current?.id ? 'page' : undefined}
           data-testid="futures-market-link"
@@ -46,7 +46,7 @@ export function MarketList({ symbols, current }: { symbols: readonly MarketSymbo
   // The whole row follows its link; a click on the link itself is the link's own.
   const follow = (event: MouseEvent<HTMLTableRowElement>, symbol: MarketSymbol) => {
     if ((event.target as Element).closest('a')) return;
-    void router.navigate({ href: localize(futuresHref(symbol.symbol)) });
+    void router.navigate({ href: localize(symbolRoute(symbol)) });
   };
   return (
     <Panel title={t`Futures markets`} data-testid="futures-markets">

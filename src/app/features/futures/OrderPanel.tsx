@@ -13,6 +13,7 @@ import { futuresCreateCall } from '../../../shared/api/futures';
 import { ApiError, isNetworkFailure } from '../../../shared/client/client';
 import { FUTURES_USDT, FUTURES_USDT_BASE } from '../../../shared/constants';
 import { trimZeros, unitsOf } from '../../../shared/decimal';
+import { symbolRoute } from '../../../shared/symbols';
 import { callApi } from '../../api/client';
 import { AmountInput } from '../../ui/AmountInput';
 import { Button, ButtonLink } from '../../ui/Button';
@@ -20,7 +21,6 @@ import { Switch, Slider } from '../../ui/Controls';
 import { Panel } from '../../ui/Panel';
 import { loginPath } from '../../ui/paths';
 import { TabPanel, Tabs } from '../../ui/Tabs';
-import { futuresHref } from './labels';
 import { OrderConfirmDialog } from './OrderConfirmDialog';
 import { Summary } from './Summary';
 import { checkOrder, createBody, type FuturesOrderForm, type OrderProblem } from './orderQuote';
@@ -279,7 +279,7 @@ export function OrderPanel({ market, mark, signedIn, available }: OrderPanelProp
                 {form.side === 'long' ? t`Open long` : t`Open short`}
               </Button>
             ) : (
-              <ButtonLink to={loginPath(futuresHref(symbol.symbol))} size="large" block data-testid="futures-sign-in">
+              <ButtonLink to={loginPath(symbolRoute(symbol))} size="large" block data-testid="futures-sign-in">
                 {t`Log in to trade`}
               </ButtonLink>
             )}

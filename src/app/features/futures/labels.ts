@@ -24,8 +24,3 @@ export const CLOSE_REASON_LABELS: Record<FuturesCloseReason, MessageDescriptor> 
   stopLoss: msg`Stop loss`,
   liquidation: msg`Liquidation`,
 };
-
-/** The trading page of a futures symbol (spec 2: /futures?id={symbol lower-case}). */
-export function futuresHref(symbol: string): string {
-  return `/futures?id=${symbol.toLowerCase()}`;
-}
