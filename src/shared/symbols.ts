@@ -105,3 +105,16 @@ export function symbolRoute(item: Pick<SymbolLike, 'type' | 'symbol'>): string {
   if (!isSymbolType(item.type)) throw new Error(`Unknown symbol type ${String(item.type)}`);
   return `${ROUTE_BY_TYPE[item.type]}?id=${encodeURIComponent(item.symbol.toLowerCase())}`;
 }
+
+/**
+ * The symbol of a type that a trading page's route id names (the lower-case symbol, any case and
+ * a slash accepted; R-ROUTE-09), `fallback` or the type's first without one; null when it names
+ * none, undefined while the list has none of the type (not loaded yet).
+ */
+export function routeSymbol<T extends Pick<SymbolLike, 'type' | 'symbol'>>(list: readonly T[], type: SymbolType, id: string | undefined, fallback: string): T | null | undefined {
+  const ofType = list.filter((item) => item.type === type);
+  if (ofType.length === 0) return undefined;
+  const wanted = (id ?? '').trim().toUpperCase().replace('/', '_');
+  if (wanted === '') return ofType.find((item) => item.symbol === fallback) ?? ofType[0]!;
+  return ofType.find((item) => item.symbol === wanted) ?? null;
+}

@@ -4,7 +4,7 @@
 import { signInContext } from './support/signin';
 import { expect, test } from './support/test';
 
-/** Every component page of home, quotes, exchange and convert, with what shows that it is built. */
+/** Every component page of home, quotes, exchange, binary options and convert, with what shows that it is built. */
 const BUILT: [path: string, title: string, shows: string][] = [
   ['/Home/Components/HomeBanners', 'Home banners', 'home-banners'],
   ['/Home/Components/HomeMarketList', 'Home market list', 'home-markets'],
@@ -30,12 +30,20 @@ const BUILT: [path: string, title: string, shows: string][] = [
   ['/Exchange/Components/HistoricalOrders', 'Spot order history', 'orders-visitor'],
   ['/Exchange/Components/LatestTrade', 'Latest spot trades', 'exchange-trades'],
   ['/Exchange/Components/MarketList', 'Spot markets', 'exchange-markets'],
+  ['/Boption/Components/TradingPage', 'Binary options trading', 'boption-screen'],
+  ['/Boption/Components/MarketList', 'Binary options markets', 'boption-markets'],
+  ['/Boption/Components/OrderList', 'Binary options order list', 'boption-orders'],
+  ['/Boption/Components/OrderConfirmModal', 'Confirm binary option order', 'boption-form'],
+  ['/Boption/Components/OrderProgress', 'Binary option in progress', 'boption-part-visitor'],
+  ['/Boption/Components/CurrentOrder', 'Current binary options orders', 'boption-part-visitor'],
+  ['/Boption/Components/HistoricalOrders', 'Binary options order history', 'boption-part-visitor'],
+  ['/Boption/Components/LatestTrade', 'Latest binary options trades', 'boption-trades'],
   ['/Convert/Components/ConvertForm', 'Convert form', 'convert-form'],
   ['/Convert/Components/ConvertTable', 'Convert records', 'convert-history-signin'],
 ];
 
-test('the component pages of home (8), quotes (5), exchange (11) and convert (2) are 26', () => {
-  expect(BUILT).toHaveLength(26);
+test('the component pages of home (8), quotes (5), exchange (11), binary options (8) and convert (2) are 34', () => {
+  expect(BUILT).toHaveLength(34);
 });
 
 for (const [path, title, shows] of BUILT) {

@@ -83,7 +83,7 @@ async function expectPage(page: Page, path: string, lang: string, englishTitle: 
   else await expect(title, path).not.toBeEmpty();
   // A screen that is built shows its own content: a form, an article or a listing (or the article's
   // "not found" when the id does not exist), or a sign-in prompt where the page is the user's own.
-  const builtContent = ['component-page', 'help-centre', 'notification-signin', 'convert-history-signin', 'article', 'listing', 'article-missing', 'exchange-screen', 'orders-signed-out', 'quotes-table', 'profile-signin'];
+  const builtContent = ['component-page', 'help-centre', 'notification-signin', 'convert-history-signin', 'article', 'listing', 'article-missing', 'exchange-screen', 'boption-screen', 'orders-signed-out', 'quotes-table', 'profile-signin'];
   const shown = builtContent.reduce((either, testId) => either.or(page.getByTestId(testId)), page.getByTestId('coming-soon').or(page.locator('main form')));
   await expect(shown.first(), path).toBeVisible();
 }

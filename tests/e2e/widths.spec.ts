@@ -19,6 +19,8 @@ const SCREENS = [
   '/Exchange/ExchangeCoinOrder',
   '/futures?id=btc_usdt',
   '/Futures/FuturesContractOrder',
+  '/boption?id=btc_usdt',
+  '/Boption/BoptionCoinOrder',
   '/convert',
   '/Convert/ConvertHistory',
   '/announcements',

@@ -1,8 +1,8 @@
-/** Proves the symbol rules of spec 3 and 5: fields, base and quote, lookup, grouping, search and the trading-page routes. */
+/** Proves the symbol rules of spec 3 and 5: fields, base and quote, lookup, grouping, search the trading-page routes and the symbol a route names. */
 import { describe, expect, it } from 'vitest';
 import { marketSymbolSchema, type MarketSymbol } from '../../../src/shared/api/market';
 import { SEARCH_RESULTS_MAX, SYMBOL_TYPE } from '../../../src/shared/constants';
-import { groupSymbolsByType, lookupSymbol, searchSymbols, splitSymbol, symbolRoute } from '../../../src/shared/symbols';
+import { groupSymbolsByType, lookupSymbol, routeSymbol, searchSymbols, splitSymbol, symbolRoute } from '../../../src/shared/symbols';
 
 function marketSymbol(id: number, type: 1 | 2 | 3, symbol: string, testOnly = false): MarketSymbol {
   const { baseSymbol, quoteSymbol } = splitSymbol(symbol);
@@ -154,5 +154,20 @@ describe('symbolRoute', () => {
 
   it('refuses a symbol of an unknown type', () => {
     expect(() => symbolRoute({ type: 4, symbol: 'BTC_USDT' })).toThrow(/type/);
+  });
+});
+
+describe('routeSymbol', () => {
+  it('R-ROUTE-09 finds the symbol of its type that a trading page id names, in any case, the default without one', () => {
+    expect(routeSymbol(LIST, SYMBOL_TYPE.boption, 'eth_usdt', 'BTC_USDT')?.id).toBe(102);
+    expect(routeSymbol(LIST, SYMBOL_TYPE.boption, 'ETH/USDT', 'BTC_USDT')?.id).toBe(102);
+    expect(routeSymbol(LIST, SYMBOL_TYPE.futures, 'btc_usdt', 'BTC_USDT')?.id).toBe(201);
+    expect(routeSymbol(LIST, SYMBOL_TYPE.boption, undefined, 'BTC_USDT')?.id).toBe(101);
+    expect(routeSymbol(LIST, SYMBOL_TYPE.boption, ' ', 'XRP_USDT')?.id).toBe(101);
+  });
+
+  it('answers null for an id of no symbol of the type, undefined while the type has none', () => {
+    expect(routeSymbol(LIST, SYMBOL_TYPE.boption, 'doge_usdt', 'BTC_USDT')).toBeNull();
+    expect(routeSymbol(LIST.filter((item) => item.type !== SYMBOL_TYPE.boption), SYMBOL_TYPE.boption, 'btc_usdt', 'BTC_USDT')).toBeUndefined();
   });
 });

@@ -12,7 +12,7 @@ import { SYMBOL_TYPE } from '../../../shared/constants';
 import { callApi } from '../../api/client';
 import { useHubStatus, useSymbols } from '../../state/hub';
 import { Button, ButtonLink } from '../../ui/Button';
-import { FormField, inputClassName } from '../../ui/FormField';
+import { FilterSelect } from '../../ui/FilterSelect';
 import { PageLink } from '../../ui/PageLink';
 import { Panel } from '../../ui/Panel';
 import { loginPath } from '../../ui/paths';
@@ -111,37 +111,36 @@ export function ExchangeOrders() {
   return (
     <div className={styles.ordersPage} data-testid="exchange-orders-page">
       <div className={styles.filters}>
-        <FormField label={t`Pair`}>
-          {(control) => (
-            <select {...control} className={inputClassName} value={filters.symbol} data-testid="filter-symbol" onChange={(event) => change({ symbol: event.target.value })}>
-              <option value="">{t`All pairs`}</option>
-              {symbols.map((symbol) => (
-                <option key={symbol.id} value={symbol.symbol}>
-                  {symbol.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label={t`Side`}>
-          {(control) => (
-            <select {...control} className={inputClassName} value={filters.side} data-testid="filter-side" onChange={(event) => change({ side: event.target.value as SideFilter })}>
-              <option value="all">{t`Buy and sell`}</option>
-              <option value="buy">{t`Buy`}</option>
-              <option value="sell">{t`Sell`}</option>
-            </select>
-          )}
-        </FormField>
-        <FormField label={t`Status`}>
-          {(control) => (
-            <select {...control} className={inputClassName} value={filters.status} data-testid="filter-status" onChange={(event) => change({ status: event.target.value as StatusFilter })}>
-              <option value="all">{t`All statuses`}</option>
-              <option value="open">{t`Open`}</option>
-              <option value="filled">{t`Filled`}</option>
-              <option value="cancelled">{t`Cancelled`}</option>
-            </select>
-          )}
-        </FormField>
+        <FilterSelect
+          label={t`Pair`}
+          value={filters.symbol}
+          options={[{ value: '', label: t`All pairs` }, ...symbols.map((symbol) => ({ value: symbol.symbol, label: symbol.name }))]}
+          onChange={(symbol) => change({ symbol })}
+          testId="filter-symbol"
+        />
+        <FilterSelect<SideFilter>
+          label={t`Side`}
+          value={filters.side}
+          options={[
+            { value: 'all', label: t`Buy and sell` },
+            { value: 'buy', label: t`Buy` },
+            { value: 'sell', label: t`Sell` },
+          ]}
+          onChange={(side) => change({ side })}
+          testId="filter-side"
+        />
+        <FilterSelect<StatusFilter>
+          label={t`Status`}
+          value={filters.status}
+          options={[
+            { value: 'all', label: t`All statuses` },
+            { value: 'open', label: t`Open` },
+            { value: 'filled', label: t`Filled` },
+            { value: 'cancelled', label: t`Cancelled` },
+          ]}
+          onChange={(status) => change({ status })}
+          testId="filter-status"
+        />
         <ButtonLink to="/exchange" variant="secondary">
           {t`Back to trading`}
         </ButtonLink>

@@ -11,6 +11,7 @@ import { Suspense, lazy, useCallback, useEffect, useMemo, useState, type ReactNo
 import { useSnapshot } from 'valtio';
 import { SYMBOL_TYPE } from '../../../shared/constants';
 import type { MarketSymbol } from '../../../shared/api/market';
+import { routeSymbol } from '../../../shared/symbols';
 import { ButtonLink } from '../../ui/Button';
 import { PageLink } from '../../ui/PageLink';
 import { Panel } from '../../ui/Panel';
@@ -41,11 +42,7 @@ const PHONE_QUERY = '(max-width: 1023px)';
 
 /** The exchange symbol a route id names (lower-case symbol, any case accepted), or the default. */
 export function symbolForRoute(symbols: readonly MarketSymbol[], id: string | undefined): MarketSymbol | null | undefined {
-  const exchange = symbols.filter((symbol) => symbol.type === SYMBOL_TYPE.exchange);
-  if (exchange.length === 0) return undefined;
-  const wanted = (id ?? '').trim().toUpperCase().replace('/', '_');
-  if (wanted === '') return exchange.find((symbol) => symbol.symbol === DEFAULT_EXCHANGE_SYMBOL) ?? exchange[0]!;
-  return exchange.find((symbol) => symbol.symbol === wanted) ?? null;
+  return routeSymbol(symbols, SYMBOL_TYPE.exchange, id, DEFAULT_EXCHANGE_SYMBOL);
 }
 
 /**

@@ -20,6 +20,7 @@ const home = () => import('../../../features/home/componentPages');
 const quotes = () => import('../../../features/quotes/componentPages');
 const exchange = () => import('../../../features/exchange/componentPages');
 const convert = () => import('../../../features/convert/componentPages');
+const boption = () => import('../../../features/boption/componentPages');
 const deposit = () => import('../../../features/deposit/componentPages');
 const wallets = () => import('../../../features/wallets/componentPages');
 const withdraw = () => import('../../../features/withdraw/componentPages');
@@ -51,6 +52,14 @@ const PAGES: Record<string, ComponentPage> = {
   '/Exchange/Components/HistoricalOrders': part(exchange, (module) => module.HistoricalOrdersPage, true),
   '/Exchange/Components/LatestTrade': part(exchange, (module) => module.LatestTradePage),
   '/Exchange/Components/MarketList': part(exchange, (module) => module.MarketListPage),
+  '/Boption/Components/TradingPage': part(boption, (module) => module.TradingPage, true),
+  '/Boption/Components/MarketList': part(boption, (module) => module.MarketListPage),
+  '/Boption/Components/OrderList': part(boption, (module) => module.OrderListPage, true),
+  '/Boption/Components/OrderConfirmModal': part(boption, (module) => module.OrderConfirmModalPage),
+  '/Boption/Components/OrderProgress': part(boption, (module) => module.OrderProgressPage),
+  '/Boption/Components/CurrentOrder': part(boption, (module) => module.CurrentOrderPage, true),
+  '/Boption/Components/HistoricalOrders': part(boption, (module) => module.HistoricalOrdersPage, true),
+  '/Boption/Components/LatestTrade': part(boption, (module) => module.LatestTradePage),
   '/Convert/Components/ConvertForm': part(convert, (module) => module.ConvertFormPage, true),
   '/Convert/Components/ConvertTable': part(convert, (module) => module.ConvertTablePage, true),
   '/Assets/Components/AssetDeposit': part(deposit, (module) => module.AssetDepositPage),
