@@ -2,7 +2,7 @@
  * The cross-user matrix: for every object the API names by an id (orders, notifications, help-desk
  * chats and their images, convert quotes and history, lucky-draw tickets, identity documents and
  * their images, bank accounts, the avatar, balances, deposit addresses and deposits, withdrawals,
- * binary options), user A makes one and user B tries
+ * binary options, futures positions), user A makes one and user B tries
  * every call that takes that id or lists that kind. B must get the answer an unknown object gets
  * (never A's data, never a different refusal that would confirm the id exists) and A's object must
  * be unchanged. Each area that adds objects adds its row here. Prints how many pairs were tried.
@@ -218,6 +218,26 @@ describe('another user\'s objects', () => {
     const own = body(await callApi(server, 'POST', '/boption/create', { as: stranger, payload: { symbol: 101, direction: 'up', periodSeconds: 300, stake: '10' }, headers: { 'idempotency-key': 'cross-user-option' } }));
     expect((own.data as { id: number }).id).not.toBe(order.id);
     expect((body(await call(owner, 'POST', `/boptionorder/status?id=${order.id}`)).data as { status: string }).status).toBe('open');
+  });
+
+  it('futures positions: the stranger cannot close, change or list them, and they stay open', async () => {
+    await fundPlatformAccount(server, 'futures_house', { USDT: '100000' });
+    await creditUser(server, owner.userId, 'USDT', '1000', 'futures');
+    server.app.prices.setReference(BTC_USDT, 9_000_000n);
+    const opened = body(await callApi(server, 'POST', '/futures/create', { as: owner, payload: { symbol: 'BTC_USDT', side: 'long', leverage: 10, volume: '0.01' }, headers: { 'idempotency-key': 'cross-user-future' } }));
+    const position = opened.data as { id: number };
+    await expectLikeUnknown(stranger, (id) => ({ method: 'POST', url: `/futures/closeorder?id=${id}` }), String(position.id), '999999999');
+    await expectLikeUnknown(stranger, (id) => ({ method: 'POST', url: '/futures/updatestoppoints', payload: { id: Number(id), takeProfit: '100000' } }), String(position.id), '999999999');
+    for (const url of ['/futures/orders', '/futures/orders?scope=open', '/futures/orders?symbol=201']) {
+      expect(JSON.stringify(body(await call(stranger, 'POST', url)).data)).not.toContain(`"id":${position.id},`);
+    }
+    expect(body(await call(stranger, 'POST', '/futures/closeall')).data).toMatchObject({ closed: 0, cancelled: 0 });
+    expect((body(await call(stranger, 'POST', '/futures/stats')).data as { openCount: number }).openCount).toBe(0);
+    // The same idempotency key is the stranger's own: it makes nothing of the owner's answer.
+    const own = body(await callApi(server, 'POST', '/futures/create', { as: stranger, payload: { symbol: 'BTC_USDT', side: 'long', leverage: 10, volume: '0.01' }, headers: { 'idempotency-key': 'cross-user-future' } }));
+    expect((own.data as { id?: number } | undefined)?.id).not.toBe(position.id);
+    const owners = body(await call(owner, 'POST', '/futures/orders')).data as { list: { id: number; status: string; takeProfit: string | null }[] };
+    expect(owners.list).toEqual([expect.objectContaining({ id: position.id, status: 'open', takeProfit: null })]);
   });
 
   it('balances: every balance call answers the caller\'s own', async () => {
