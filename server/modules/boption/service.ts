@@ -22,6 +22,7 @@ import type { AppContext } from '../../context';
 import { parsePositiveUnits } from '../../core/amounts';
 import type { SessionUser } from '../../core/viewer';
 import type { Database } from '../../db/schema';
+import { PPM } from '../../engine/amounts';
 import { placeHold, systemBalances, userOwner } from '../../ledger/ledger';
 import { writeOutbox } from '../../outbox';
 import type { IndexPrices } from '../../prices/index-price';
@@ -40,7 +41,6 @@ export const SETTLE_JOB_KIND = 'boption.settle';
 export const ORDER_CHANGED_TOPIC = 'boption.order';
 /** The ledger hold's reference type; its id is the order's. */
 export const HOLD_REFERENCE = 'boption';
-const PPM = 1_000_000n;
 const HISTORY_PAGE_DEFAULT = 20;
 
 export interface BoptionDeps {
@@ -55,7 +55,6 @@ export interface BoptionDeps {
 interface OptionSymbol {
   id: number;
   symbol: string;
-  name: string;
   pricePrecision: number;
   indexSymbolId: number;
 }
@@ -66,7 +65,7 @@ async function optionSymbols(deps: BoptionDeps, viewer: SessionUser | null): Pro
   return (await symbolsForViewer(deps.context.db, viewer)).flatMap((symbol) => {
     const source = derived.get(symbol.id);
     if (symbol.type !== SYMBOL_TYPE.boption || !source) return [];
-    return [{ id: symbol.id, symbol: symbol.symbol, name: symbol.name, pricePrecision: symbol.pricePrecision, indexSymbolId: source.indexSymbolId }];
+    return [{ id: symbol.id, symbol: symbol.symbol, pricePrecision: symbol.pricePrecision, indexSymbolId: source.indexSymbolId }];
   });
 }
 
@@ -154,55 +153,70 @@ async function checkLimits(trx: Transaction<Database>, userId: number, symbol: O
   if (house < (await repo.openWinProfits(trx, BOPTION_CURRENCY)) + winProfitUnits) refuse('platformLimitReached');
 }
 
+/** Refuses a repeated key whose request differs; answers the order a repeat of the same request made. */
+function repeatOf(previous: repo.OrderRow | undefined, requestHash: string): repo.OrderRow | undefined {
+  if (previous && previous.request_hash !== requestHash) refuse('idempotencyConflict');
+  return previous;
+}
+
+interface Acceptance {
+  userId: number;
+  idempotencyKey: string;
+  requestHash: string;
+  symbol: OptionSymbol;
+  terms: repo.PeriodTerms;
+  direction: BoptionDirection;
+  stakeUnits: bigint;
+}
+
+/** The piece that accepts an order: the repeat check again (a copy may have raced), the open price, the limits, the row, the hold, the job, the event. */
+async function acceptOrder(deps: BoptionDeps, trx: Transaction<Database>, order: Acceptance): Promise<repo.OrderRow> {
+  const repeat = repeatOf(await repo.findByKey(trx, order.userId, order.idempotencyKey), order.requestHash);
+  if (repeat) return repeat;
+  // The open price is the index at acceptance, read in the piece that accepts.
+  const index = deps.prices.current(order.symbol.id);
+  if (!index) refuse('indexUnavailable');
+  const winProfitUnits = mulDivUnits(order.stakeUnits, BigInt(order.terms.payoutRatePpm), PPM, 'down');
+  await checkLimits(trx, order.userId, order.symbol, order.terms, order.direction, order.stakeUnits, winProfitUnits);
+  const now = deps.context.now();
+  const row = await repo.insertOrder(trx, {
+    ...order,
+    symbolId: order.symbol.id,
+    periodSeconds: order.terms.seconds,
+    currency: BOPTION_CURRENCY,
+    payoutRatePpm: order.terms.payoutRatePpm,
+    winProfitUnits,
+    pricePrecision: order.symbol.pricePrecision,
+    openPriceTicks: index.priceTicks,
+    openedAt: now,
+    expiresAt: now + order.terms.seconds * 1000,
+  });
+  const id = String(row.id);
+  await placeHold(trx, { owner: userOwner(order.userId), wallet: 'spot', currency: BOPTION_CURRENCY, amountUnits: order.stakeUnits, referenceType: HOLD_REFERENCE, referenceId: id, now });
+  await deps.schedule({ kind: SETTLE_JOB_KIND, key: id, runAt: Number(row.expires_at) }, trx);
+  await writeOutbox(trx, ORDER_CHANGED_TOPIC, { userId: order.userId, orderId: Number(row.id) }, now);
+  return row;
+}
+
 export async function createOrder(deps: BoptionDeps, viewer: SessionUser, input: CreateInput, idempotencyKeyHeader: string | string[] | undefined): Promise<BoptionOrder> {
   const { context } = deps;
   const idempotencyKey = parseIdempotencyKey(idempotencyKeyHeader);
   const symbol = await resolveSymbol(deps, viewer, input.symbol);
-  const terms = (await periodsOf(context, symbol.id)).find((period) => period.seconds === input.periodSeconds);
-  if (!terms) refuse('boptionPeriodNotOffered', { seconds: input.periodSeconds });
   const scale = await repo.currencyScale(context.db, BOPTION_CURRENCY);
   const stakeUnits = parsePositiveUnits(input.stake, scale);
+  const requestHash = requestHashOf(symbol.id, input, stakeUnits);
+  // A repeat answers its order before the terms are read again: an operator's change since refuses no retry.
+  const repeat = repeatOf(await repo.findByKey(context.db, viewer.id, idempotencyKey), requestHash);
+  if (repeat) return (await orderViews(context, [repeat]))[0]!;
+  const terms = (await periodsOf(context, symbol.id)).find((period) => period.seconds === input.periodSeconds);
+  if (!terms) refuse('boptionPeriodNotOffered', { seconds: input.periodSeconds });
   if (stakeUnits < terms.minStakeUnits) refuse('boptionStakeBelowMin', { min: unitsText(terms.minStakeUnits, scale), currency: BOPTION_CURRENCY });
   if (stakeUnits > terms.maxStakeUnits) refuse('boptionStakeAboveMax', { max: unitsText(terms.maxStakeUnits, scale), currency: BOPTION_CURRENCY });
-  const winProfitUnits = mulDivUnits(stakeUnits, BigInt(terms.payoutRatePpm), PPM, 'down');
-  const requestHash = requestHashOf(symbol.id, input, stakeUnits);
-  const userId = viewer.id;
-
-  const row = await context.commits.run(async (trx) => {
-    const previous = await repo.findByKey(trx, userId, idempotencyKey);
-    if (previous) {
-      if (previous.request_hash !== requestHash) refuse('idempotencyConflict');
-      return previous;
-    }
-    // The open price is the index at acceptance, read in the piece that accepts.
-    const index = deps.prices.current(symbol.id);
-    if (!index) refuse('indexUnavailable');
-    await checkLimits(trx, userId, symbol, terms, input.direction, stakeUnits, winProfitUnits);
-    const now = context.now();
-    const order = await repo.insertOrder(trx, {
-      userId,
-      idempotencyKey,
-      requestHash,
-      symbolId: symbol.id,
-      direction: input.direction,
-      periodSeconds: terms.seconds,
-      currency: BOPTION_CURRENCY,
-      stakeUnits,
-      payoutRatePpm: terms.payoutRatePpm,
-      winProfitUnits,
-      pricePrecision: symbol.pricePrecision,
-      openPriceTicks: index.priceTicks,
-      openedAt: now,
-      expiresAt: now + terms.seconds * 1000,
-    });
-    const id = String(order.id);
-    await placeHold(trx, { owner: userOwner(userId), wallet: 'spot', currency: BOPTION_CURRENCY, amountUnits: stakeUnits, referenceType: HOLD_REFERENCE, referenceId: id, now });
-    await deps.schedule({ kind: SETTLE_JOB_KIND, key: id, runAt: Number(order.expires_at) }, trx);
-    await writeOutbox(trx, ORDER_CHANGED_TOPIC, { userId, orderId: Number(order.id) }, now);
-    return order;
-  });
+  const row = await context.commits.run((trx) =>
+    acceptOrder(deps, trx, { userId: viewer.id, idempotencyKey, requestHash, symbol, terms, direction: input.direction, stakeUnits }),
+  );
   deps.kickOutbox();
-  return (await orderViews(deps.context, [row]))[0]!;
+  return (await orderViews(context, [row]))[0]!;
 }
 
 async function orderViews(context: AppContext, rows: repo.OrderRow[]): Promise<BoptionOrder[]> {

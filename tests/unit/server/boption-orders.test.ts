@@ -100,6 +100,14 @@ describe('POST /boption/create', () => {
     expect(repeat.data).toEqual(placed.data);
     expect(await spotUsdt(server, user)).toEqual({ available: 974_500_000n, held: 25_500_000n });
     expect((await createOption(server, user, { stake: '26', direction: 'down', periodSeconds: 60 }, 'create-repeat-1')).errcode).toBe(ERRCODES.idempotencyConflict);
+    // A retry after an operator raised the minimum still answers its order.
+    const periods = server.context.db.updateTable('boption_periods').where('symbol_id', '=', 101n).where('seconds', '=', 60n);
+    await periods.set({ min_stake_units: 100_000_000n }).execute();
+    try {
+      expect((await createOption(server, user, { stake: '25.5', direction: 'down', periodSeconds: 60 }, 'create-repeat-1')).data).toEqual(placed.data);
+    } finally {
+      await periods.set({ min_stake_units: 1_000_000n }).execute();
+    }
   });
 
   it('needs an Idempotency-Key', async () => {
