@@ -142,6 +142,23 @@ describe('POST /futures/create', () => {
     expect((await createRaw(server, user, LONG_TENTH, null)).json().errcode).toBe(ERRCODES.idempotencyKeyRequired);
   });
 
+  it('of racing repeats of one key makes one position, and of creates racing for one balance only what it covers', async () => {
+    // Each costs 60.31206 (0.01 BTC at 10x: margin 60.012, fee 0.30006): 650 covers ten.
+    const user = await futuresUser(server, '650');
+    const small = { ...LONG_TENTH, volume: '0.01' };
+    const repeats = await Promise.all(Array.from({ length: 20 }, () => createRaw(server, user, small, 'futures-race-key')));
+    const answered = new Set(repeats.map((answer) => JSON.stringify(answer.json())));
+    expect(answered.size).toBe(1);
+    expect(JSON.parse([...answered][0]!)).toMatchObject({ errcode: 0, data: { status: 'open' } });
+    const answers = await Promise.all(Array.from({ length: 30 }, () => createRaw(server, user, small)));
+    const errcodes = answers.map((answer) => answer.json().errcode as number);
+    expect(errcodes.filter((errcode) => errcode === 0)).toHaveLength(9);
+    expect(errcodes.filter((errcode) => errcode !== 0).every((errcode) => errcode === ERRCODES.insufficientBalance)).toBe(true);
+    expect((await post('/futures/orders?limit=100', user)).data.total).toBe(10);
+    expect(await futuresWallet(server, user.userId)).toEqual({ available: '46.879400', held: '600.120000' });
+    await expectAuditOk();
+  });
+
   it('refuses what its terms do not allow, each with its errcode, and writes nothing', async () => {
     const user = await futuresUser(server, '1000');
     const refusals: [Record<string, unknown>, number][] = [
