@@ -71,6 +71,8 @@ export default defineConfig({
       RATE_LIMIT_SCALE: '10',
       // The hub's tests count requests on the server (server/http/request-log.ts).
       E2E_REQUEST_LOG: '1',
+      // A binary option of 5 seconds beside the real periods: the option e2e watches one settle.
+      BOPTION_EXTRA_PERIODS: '5',
     },
   },
 });
