@@ -4,19 +4,21 @@
  * theirs at the mark, a liquidation closes at the bankruptcy price with the remainder to the
  * insurance fund (and the fund paying after a gap), each exactly once, with a notification and
  * the owner's socket events; a close racing a liquidation settles once; a rebuilt risk book finds
- * every live position; and the ledger audit passes after all of it.
+ * every live position; at the platform accounts' floors, a gap beyond an empty insurance fund is
+ * taken from what the house receives and a take-profit the house cannot pay stays armed until it
+ * can; and the ledger audit passes after all of it.
  */
 import type { AddressInfo } from 'node:net';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../server/ledger/audit';
-import { systemBalances, type SystemAccount } from '../../../server/ledger/ledger';
+import { postTransaction, systemBalances, systemOwner, type SystemAccount } from '../../../server/ledger/ledger';
 import { riskLoopOf } from '../../../server/modules/futures';
 import { FUTURES_NOTIFICATION_TYPE } from '../../../server/modules/notification/service';
 import { ERRCODES } from '../../../src/shared/errcodes';
 import type { FuturesPosition } from '../../../src/shared/api/futures';
 import { futuresMessageSchema, REALTIME_PATH, type FuturesMessage } from '../../../src/shared/realtime';
-import { type TestUser } from '../../helpers/auth';
+import { fundPlatformAccount, type TestUser } from '../../helpers/auth';
 import { BTC_FUTURES, BTC_SPOT, createPosition, fundFuturesAccounts, futuresUser, futuresWallet, markAndSettle, setIndex } from '../../helpers/futures';
 import { callApi } from '../../helpers/inject';
 import { buildTestServer, type TestServer } from '../../helpers/server';
@@ -232,5 +234,56 @@ describe('the futures risk loop', () => {
     await createPosition(server, user, { ...LONG_TENTH, type: 'limit', triggerPrice: '59000' });
     const live = await server.context.db.selectFrom('futures_positions').select('id').where('status', 'in', ['pending', 'open']).execute();
     expect(await riskLoopOf(server.context).rebuild()).toBe(live.length);
+  });
+});
+
+describe('the futures platform accounts at their floors', () => {
+  let bare: TestServer;
+  beforeAll(async () => {
+    bare = await buildTestServer({ demoMode: false });
+  });
+  afterAll(async () => {
+    await bare.close();
+  });
+  const usdt = async (account: SystemAccount) => (await systemBalances(bare.context.db, account)).find((balance) => balance.currency === 'USDT')?.balanceUnits ?? 0n;
+
+  it('takes what a gap costs beyond an empty insurance fund from what the house receives', async () => {
+    await fundFuturesAccounts(bare, '10000', '0');
+    await markAndSettle(bare, BTC_SPOT, '60000');
+    const user = await futuresUser(bare, '1000');
+    const opened = await createPosition(bare, user, LONG_TENTH);
+    await markAndSettle(bare, BTC_SPOT, '50000');
+    const closed = (await callApi(bare, 'POST', '/futures/orders', { as: user, payload: {} })).json().data.list[0] as FuturesPosition;
+    expect(closed).toMatchObject({ id: opened.id, status: 'closed', closeReason: 'liquidation', realizedPnl: '-600.120000' });
+    // The house gets the margin only (not the 1001.2 the mark says); the fund stays at zero.
+    expect(await usdt('futures_house')).toBe(10_000_000_000n + 600_120_000n);
+    expect(await usdt('insurance')).toBe(0n);
+    expect((await auditLedger(bare.context.db)).problems).toEqual([]);
+  });
+
+  it('keeps a take-profit the house cannot pay armed, and settles it once the house can', async () => {
+    await markAndSettle(bare, BTC_SPOT, '60000');
+    const user = await futuresUser(bare, '1000');
+    const opened = await createPosition(bare, user, { ...LONG_TENTH, takeProfit: '70000' });
+    // Empty the house (an operator moving its funds out, say): the profit of 998.8 cannot be paid.
+    const house = await usdt('futures_house');
+    await bare.context.commits.run((trx) =>
+      postTransaction(trx, {
+        kind: 'test-withdraw',
+        owner: systemOwner('futures_house'),
+        now: bare.context.now(),
+        postings: [
+          { account: { owner: systemOwner('futures_house'), wallet: 'system', currency: 'USDT' }, amountUnits: -house },
+          { account: { owner: systemOwner('genesis'), wallet: 'system', currency: 'USDT' }, amountUnits: house },
+        ],
+      }),
+    );
+    await markAndSettle(bare, BTC_SPOT, '70000');
+    const list = async () => (await callApi(bare, 'POST', '/futures/orders', { as: user, payload: {} })).json().data.list as FuturesPosition[];
+    expect((await list())[0]).toMatchObject({ id: opened.id, status: 'open' });
+    await fundPlatformAccount(bare, 'futures_house', { USDT: '2000' });
+    await markAndSettle(bare, BTC_SPOT, '70000');
+    expect((await list())[0]).toMatchObject({ id: opened.id, status: 'closed', closeReason: 'takeProfit' });
+    expect((await auditLedger(bare.context.db)).problems).toEqual([]);
   });
 });
