@@ -13,12 +13,27 @@
  * pending at a limit trigger 0.5-5 % away, half with a take-profit and half with a stop-loss 1-10 %
  * away, liquidation prices from src/shared/futures-math. The marks walk with a one-second
  * volatility of 0.05 % and a 1.5 % gap one tick in 500, so that a realistic few fire per tick.
- * Counts can be overridden with BENCH_FUTURES_TICKS and BENCH_FUTURES_SEED.
+ *
+ * Then the whole loop through the futures service, separately: a test server on a temporary
+ * database, positions opened through POST /futures/create by a hundred users, and the marks walked
+ * through the spot references; a tick is one sampling round of the index with the risk round it
+ * drives (app.prices.sample, then the loop's idle), settling what fires through the ledger, each
+ * settlement its own piece of the group commit. The audit must pass afterwards.
+ *
+ * Counts can be overridden with BENCH_FUTURES_TICKS, BENCH_FUTURES_SEED, BENCH_FUTURES_SERVICE_POSITIONS
+ * and BENCH_FUTURES_SERVICE_TICKS.
  */
 import { createRandom, currencyPriceUsd, gaussian, type Random } from '../../server/engine/price-walk';
+import { auditLedger } from '../../server/ledger/audit';
+import { riskLoopOf } from '../../server/modules/futures';
 import { RiskBook, type RiskEntry } from '../../server/modules/futures/risk-book';
+import type { FuturesSymbolConfig } from '../../src/shared/api/futures';
 import { liquidationTicks, marginFromVolume, marketEntryTicks, volumeFromMargin, type FuturesScales } from '../../src/shared/futures-math';
-import { parseUnits } from '../../src/shared/money';
+import { formatUnits, parseUnits } from '../../src/shared/money';
+import type { TestUser } from '../helpers/auth';
+import { createRaw, fundFuturesAccounts, futuresUser } from '../helpers/futures';
+import { callApi } from '../helpers/inject';
+import { buildTestServer, type TestServer } from '../helpers/server';
 import type { BenchmarkModule, BenchmarkRow } from './run';
 import { positiveInteger } from './support/numbers';
 
@@ -26,6 +41,11 @@ const TICKS = positiveInteger(process.env.BENCH_FUTURES_TICKS, 3_000);
 const WARMUP_TICKS = 300;
 const SEED = positiveInteger(process.env.BENCH_FUTURES_SEED, 17);
 const POSITION_COUNTS = [10_000, 100_000];
+const SERVICE_POSITIONS = positiveInteger(process.env.BENCH_FUTURES_SERVICE_POSITIONS, 3_000);
+const SERVICE_TICKS = positiveInteger(process.env.BENCH_FUTURES_SERVICE_TICKS, 600);
+const SERVICE_USERS = 100;
+/** Creates in flight at once while the service run opens its positions. */
+const SERVICE_CREATE_CONCURRENCY = 50;
 const GOALS_MS: Record<number, number> = { 10_000: 1, 100_000: 10 };
 
 /** The six futures symbols of the seed (server/seed/market.ts) with their precisions. */
@@ -189,9 +209,109 @@ function riskLoopRows(count: number): BenchmarkRow[] {
   ];
 }
 
+interface ServiceMarket {
+  symbolId: number;
+  spotId: number;
+  spotTicks: bigint;
+  pricePrecision: number;
+  leverages: number[];
+}
+
+/** The futures symbols as the service configures them, each with its spot market's price now. */
+async function serviceMarkets(server: TestServer, user: TestUser): Promise<ServiceMarket[]> {
+  const spotSymbols = server.app.engine.symbols();
+  const config = (await callApi(server, 'POST', '/futures/config', { as: user, payload: {} })).json<{ data: { symbols: FuturesSymbolConfig[] } }>().data;
+  return config.symbols.map((symbol) => {
+    const spot = spotSymbols.find((candidate) => candidate.id === symbol.indexSymbolId)!;
+    const base = symbol.symbol.split('_')[0]!;
+    const bench = SYMBOLS.find((candidate) => candidate.base === base)!;
+    return {
+      symbolId: symbol.symbolId,
+      spotId: spot.id,
+      spotTicks: BigInt(Math.round(currencyPriceUsd(base) * 10 ** spot.pricePrecision)),
+      pricePrecision: bench.pricePrecision,
+      leverages: symbol.leverages,
+    };
+  });
+}
+
+/** Opens a position as a user would: random side and leverage (mostly up to 20x), half with a take-profit 1-10 % away, half with a stop-loss. */
+async function serviceOpen(server: TestServer, random: Random, user: TestUser, market: ServiceMarket, index: number): Promise<number> {
+  const side = random() < 0.5 ? 'long' : 'short';
+  const favour = side === 'long' ? 1 : -1;
+  const markTicks = server.app.prices.current(market.symbolId)!.priceTicks;
+  const stop = (share: number) => formatUnits(away(markTicks, share), market.pricePrecision);
+  const leverage = pick(random, market.leverages, market.leverages.map((choice) => (choice <= 20 ? 4 : 1)));
+  const body = {
+    symbol: market.symbolId,
+    side,
+    leverage,
+    margin: String(20 + Math.floor(random() * 300)),
+    ...(random() < TAKE_PROFIT_SHARE ? { takeProfit: stop(favour * (0.01 + random() * 0.09)) } : {}),
+    // A stop-loss sits between a fifth and four fifths of the way to where the leverage liquidates.
+    ...(random() < STOP_LOSS_SHARE ? { stopLoss: stop((-favour * (0.2 + 0.6 * random())) / leverage) } : {}),
+  };
+  return (await createRaw(server, user, body, `bench-open-${index}`)).json<{ errcode: number }>().errcode;
+}
+
+async function serviceRows(): Promise<BenchmarkRow[]> {
+  const server = await buildTestServer({ demoMode: false, rateLimitScale: 1_000 });
+  try {
+    // Rounds run when the benchmark says, not on the one-second timer.
+    server.app.prices.stop();
+    const random = createRandom(SEED);
+    await fundFuturesAccounts(server, '1000000000');
+    const users: TestUser[] = [];
+    for (let index = 0; index < SERVICE_USERS; index += 1) users.push(await futuresUser(server, '10000000'));
+    const markets = await serviceMarkets(server, users[0]!);
+    const refusals = new Map<number, number>();
+    for (let start = 0; start < SERVICE_POSITIONS; start += SERVICE_CREATE_CONCURRENCY) {
+      // Refreshed each batch: a reference older than REFERENCE_MAX_AGE_MS would leave no mark.
+      for (const market of markets) server.app.prices.setReference(market.spotId, market.spotTicks);
+      const batch = Array.from({ length: Math.min(SERVICE_CREATE_CONCURRENCY, SERVICE_POSITIONS - start) }, (_, offset) => start + offset);
+      const codes = await Promise.all(batch.map((index) => serviceOpen(server, random, users[index % SERVICE_USERS]!, markets[index % markets.length]!, index)));
+      for (const code of codes) if (code !== 0) refusals.set(code, (refusals.get(code) ?? 0) + 1);
+    }
+    const closedBefore = await closedPositions(server);
+    const loop = riskLoopOf(server.context);
+    const tickMs = new Float64Array(SERVICE_TICKS);
+    for (let tick = 0; tick < SERVICE_TICKS; tick += 1) {
+      for (const market of markets) {
+        market.spotTicks = walk(random, market.spotTicks);
+        server.app.prices.setReference(market.spotId, market.spotTicks);
+      }
+      const started = process.hrtime.bigint();
+      server.app.prices.sample();
+      await loop.idle();
+      tickMs[tick] = Number(process.hrtime.bigint() - started) / 1e6;
+    }
+    const settled = (await closedPositions(server)) - closedBefore;
+    const audit = await auditLedger(server.context.db);
+    if (!audit.ok) throw new Error(`the audit failed after the service run: ${audit.problems.join('; ')}`);
+    const sorted = Float64Array.from(tickMs).sort();
+    const total = tickMs.reduce((sum, value) => sum + value, 0);
+    const opened = SERVICE_POSITIONS - [...refusals.values()].reduce((sum, count) => sum + count, 0);
+    const label = `service loop, ${opened.toLocaleString('en-US')} positions`;
+    return [
+      { metric: `${label}: tick p50`, value: percentile(sorted, 0.5), unit: 'ms', note: `${SERVICE_TICKS} sampling rounds, settling through the ledger` },
+      { metric: `${label}: tick p99`, value: percentile(sorted, 0.99), unit: 'ms' },
+      { metric: `${label}: tick max`, value: percentile(sorted, 1), unit: 'ms' },
+      { metric: `${label}: settled`, value: settled, unit: 'positions', note: `${(total / Math.max(settled, 1)).toFixed(2)} ms of round time per settlement; audit ok` },
+      { metric: `${label}: refused opens`, value: SERVICE_POSITIONS - opened, unit: 'creates', note: JSON.stringify(Object.fromEntries(refusals)) },
+    ];
+  } finally {
+    await server.close();
+  }
+}
+
+async function closedPositions(server: TestServer): Promise<number> {
+  const row = await server.context.db.selectFrom('futures_positions').select((expression) => expression.fn.countAll<number>().as('closed')).where('status', '=', 'closed').executeTakeFirstOrThrow();
+  return Number(row.closed);
+}
+
 export const futuresBenchmark: BenchmarkModule = {
   name: 'futures',
   async run() {
-    return POSITION_COUNTS.flatMap(riskLoopRows);
+    return [...POSITION_COUNTS.flatMap(riskLoopRows), ...(await serviceRows())];
   },
 };

@@ -12,6 +12,8 @@
  * when they reach a head, or all at once when the stale ones outnumber the live ones.
  */
 
+const MAX_SAFE_TICKS = BigInt(Number.MAX_SAFE_INTEGER);
+
 export type RiskTrigger = 'open' | 'takeProfit' | 'stopLoss' | 'liquidation';
 
 export interface RiskEntry {
@@ -26,6 +28,12 @@ export interface RiskEntry {
   liquidationPrice?: bigint;
 }
 
+/** A price in ticks as a heap key; a price no number holds exactly is an impossible state (and 2^53 - 1 is kept for marks beyond it). */
+function keyOf(ticks: bigint): number {
+  if (ticks >= MAX_SAFE_TICKS || ticks <= -MAX_SAFE_TICKS) throw new RangeError(`a price of ${ticks} ticks is beyond the risk book`);
+  return Number(ticks);
+}
+
 /** When two triggers are reached at once (a gap), the first of these applies. */
 const TRIGGER_PRIORITY: readonly RiskTrigger[] = ['liquidation', 'stopLoss', 'takeProfit', 'open'];
 
@@ -34,8 +42,12 @@ const COMPACT_FACTOR = 2;
 const COMPACT_FLOOR = 1_024;
 
 interface Threshold {
-  /** A min-heap key: the price for the at-or-above heap, minus the price for the at-or-below one. */
-  key: bigint;
+  /**
+   * A min-heap key: the price for the at-or-above heap, minus the price for the at-or-below one.
+   * A number, not a bigint: ticks are whole numbers far below 2^53 (keyOf checks), and number
+   * comparisons keep the heaps about twice as fast.
+   */
+  key: number;
   positionId: number;
   trigger: RiskTrigger;
   version: number;
@@ -132,14 +144,12 @@ export class RiskBook {
 
   /** Adds a position, or replaces everything known of it (and arms it again if due() answered it). */
   upsert(entry: RiskEntry): void {
+    // Keyed first: a price it refuses leaves the book as it was.
+    const thresholds = thresholdsOf(entry).map(({ below, price, trigger }) => ({ below, trigger, key: keyOf(below ? -price : price) }));
     this.retire(entry.positionId);
     const book = this.bookOf(entry.symbolId);
     const version = this.nextVersion++;
-    const thresholds = thresholdsOf(entry);
-    for (const { below, price, trigger } of thresholds) {
-      const heap = below ? book.atOrBelow : book.atOrAbove;
-      heap.push({ key: below ? -price : price, positionId: entry.positionId, trigger, version });
-    }
+    for (const { below, key, trigger } of thresholds) (below ? book.atOrBelow : book.atOrAbove).push({ key, positionId: entry.positionId, trigger, version });
     book.live += thresholds.length;
     this.entries.set(entry.positionId, { symbolId: entry.symbolId, version, fired: false, thresholds: thresholds.length });
   }
@@ -159,8 +169,10 @@ export class RiskBook {
     const book = this.symbols.get(symbolId);
     if (!book) return [];
     const reached = new Map<number, RiskTrigger>();
-    this.popReached(book.atOrBelow, -markTicks, reached);
-    this.popReached(book.atOrAbove, markTicks, reached);
+    // Keys stay inside +/-(2^53 - 1), so a mark clamped to that bound is beyond the same keys: no answer changes.
+    const mark = markTicks > MAX_SAFE_TICKS ? Number.MAX_SAFE_INTEGER : markTicks < -MAX_SAFE_TICKS ? -Number.MAX_SAFE_INTEGER : Number(markTicks);
+    this.popReached(book.atOrBelow, -mark, reached);
+    this.popReached(book.atOrAbove, mark, reached);
     const fired: Array<{ positionId: number; trigger: RiskTrigger }> = [];
     for (const [positionId, trigger] of reached) {
       const tracked = this.entries.get(positionId)!;
@@ -173,7 +185,7 @@ export class RiskBook {
   }
 
   /** Pops every threshold with key <= limit, noting the live ones' triggers by priority. */
-  private popReached(heap: ThresholdHeap, limit: bigint, reached: Map<number, RiskTrigger>): void {
+  private popReached(heap: ThresholdHeap, limit: number, reached: Map<number, RiskTrigger>): void {
     for (let head = heap.peek(); head !== undefined && head.key <= limit; head = heap.peek()) {
       heap.pop();
       const tracked = this.entries.get(head.positionId);

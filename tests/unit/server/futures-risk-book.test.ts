@@ -142,6 +142,21 @@ describe('RiskBook', () => {
     expect(book.due(201, 150n)).toEqual([{ positionId: 1, trigger: 'takeProfit' }]);
   });
 
+  it('refuses a price beyond what it can hold exactly, and answers a mark beyond every price', () => {
+    const book = new RiskBook();
+    const largest = BigInt(Number.MAX_SAFE_INTEGER) - 1n;
+    book.upsert({ positionId: 1, symbolId: 201, side: 'long', status: 'open', stopLoss: 10n });
+    expect(() => book.upsert({ positionId: 1, symbolId: 201, side: 'long', status: 'open', stopLoss: 10n, takeProfit: largest + 1n })).toThrow(RangeError);
+    // The refused upsert left the position as it was.
+    expect(book.due(201, 10n)).toEqual([{ positionId: 1, trigger: 'stopLoss' }]);
+    book.upsert({ positionId: 2, symbolId: 201, side: 'long', status: 'open', takeProfit: largest, stopLoss: 5n });
+    book.upsert({ positionId: 3, symbolId: 201, side: 'short', status: 'open', stopLoss: largest });
+    expect(byPosition(book.due(201, 2n ** 62n))).toEqual([
+      { positionId: 2, trigger: 'takeProfit' },
+      { positionId: 3, trigger: 'stopLoss' },
+    ]);
+  });
+
   it('stays exact through many replacements (the stale thresholds are compacted away)', () => {
     const book = new RiskBook();
     const reference = new ScanBook();
