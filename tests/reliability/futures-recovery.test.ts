@@ -5,39 +5,28 @@
  * level. Every position is closed, each by one ledger close and one notification, what was due
  * at the kill fired after the restart, and the ledger audit is clean.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import type SqliteDatabase from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../server/boot';
 import { FUTURES_NOTIFICATION_TYPE } from '../../server/modules/notification/service';
+import { readDatabaseIn } from '../helpers/dataDir';
+import { startScript } from '../helpers/scriptChild';
 
 const POSITIONS = 150;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-futures-recovery-'));
 let child: ChildProcess | undefined;
 
 function startChild(phase: 'open' | 'resume'): { process: ChildProcess; output: () => string } {
-  let output = '';
-  const processHandle = spawn(process.execPath, ['--import', 'tsx', 'tests/reliability/support/futures-child.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, FUTURES_PHASE: phase, POSITIONS: String(POSITIONS) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  processHandle.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child = processHandle;
-  return { process: processHandle, output: () => output };
+  const started = startScript('tests/reliability/support/futures-child.ts', { DATA_DIR: dataDir, FUTURES_PHASE: phase, POSITIONS: String(POSITIONS) });
+  child = started.process;
+  return started;
 }
 
 function readDatabase<T>(read: (database: SqliteDatabase.Database) => T): T {
-  const database = new SqliteDatabase(path.join(dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
-  try {
-    return read(database);
-  } finally {
-    database.close();
-  }
+  return readDatabaseIn(dataDir, read);
 }
 
 function closedCount(): number {

@@ -4,13 +4,14 @@
  * is done. Every job is done, and every job's effect (one ledger transaction) is there exactly
  * once; the ledger audit is clean.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type SqliteDatabase from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readDatabaseIn } from '../helpers/dataDir';
+import { startScript } from '../helpers/scriptChild';
 import { DATABASE_FILE } from '../../server/boot';
 
 const JOB_COUNT = 300;
@@ -19,16 +20,9 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-scheduler-'));
 let child: ChildProcess | undefined;
 
 function startChild(): { process: ChildProcess; output: () => string } {
-  let output = '';
-  const processHandle = spawn(process.execPath, ['--import', 'tsx', 'tests/reliability/support/scheduler-child.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, JOB_COUNT: String(JOB_COUNT), JOB_KIND },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  processHandle.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child = processHandle;
-  return { process: processHandle, output: () => output };
+  const started = startScript('tests/reliability/support/scheduler-child.ts', { DATA_DIR: dataDir, JOB_COUNT: String(JOB_COUNT), JOB_KIND });
+  child = started.process;
+  return started;
 }
 
 function readDatabase<T>(read: (database: SqliteDatabase.Database) => T): T {
