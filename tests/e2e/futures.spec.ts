@@ -4,39 +4,20 @@
 // panel and its confirmation, sees the position's PnL move with the mark in two open tabs (the
 // robots' walk moves the index), closes it through the close-order modal and finds it in
 // /Futures/FuturesContractOrder; a visitor sees the market with a sign-in button in place of submit.
-import { demoDeposit } from './support/admin';
-import { registerAccount, uniqueEmail } from './support/outbox';
+import { depositedAccount } from './support/admin';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 
 const DESKTOP = { width: 1440, height: 900 };
 const PAGE = '/en/futures?id=btc_usdt';
 const PASSWORD = 'Futures1234';
-/** A deposit waits for six blocks of the simulated chain, a block a second. */
-const CREDIT_TIMEOUT_MS = 30_000;
 /** The robots' walk moves the reference price every few seconds; the mark follows it. */
 const MARK_MOVE_TIMEOUT_MS = 60_000;
 
-async function csrfToken(request: APIRequestContext): Promise<string> {
-  const answer = await request.post('/api/v1/csrftoken', { data: {} });
-  return ((await answer.json()) as { data: { token: string } }).data.token;
-}
-
-/** A fresh account with `amount` USDT in its futures wallet: registered, a deposit credited, a transfer from spot. */
+/** A fresh account with `amount` USDT in its futures wallet: a deposit credited, then a transfer from spot. */
 async function fundedAccount(request: APIRequestContext, baseURL: string | undefined, amount: string): Promise<void> {
-  const email = uniqueEmail();
-  await registerAccount(request, baseURL, email, PASSWORD);
-  await demoDeposit(request, baseURL, email, amount);
-  const token = await csrfToken(request);
-  await expect
-    .poll(
-      async () => {
-        const answer = await request.post('/api/v1/balance/list', { data: {}, headers: { 'X-XSRF-TOKEN': token } });
-        const balances = ((await answer.json()) as { data: { currency: string; balance: string }[] }).data;
-        return Number(balances.find((balance) => balance.currency === 'USDT')?.balance ?? 0);
-      },
-      { timeout: CREDIT_TIMEOUT_MS, message: 'the deposit is credited' },
-    )
-    .toBeGreaterThanOrEqual(Number(amount));
+  await depositedAccount(request, baseURL, amount, PASSWORD);
+  const csrf = await request.post('/api/v1/csrftoken', { data: {} });
+  const token = ((await csrf.json()) as { data: { token: string } }).data.token;
   const moved = await request.post('/api/v1/balance/transfer', {
     form: { from: 'spot', to: 'futures', currency: 'USDT', amount },
     headers: { 'X-XSRF-TOKEN': token, 'Idempotency-Key': crypto.randomUUID() },

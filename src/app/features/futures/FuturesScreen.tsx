@@ -13,7 +13,8 @@ import type { FuturesPosition } from '../../../shared/api/futures';
 import type { MarketSymbol } from '../../../shared/api/market';
 import { fractionAsPercent } from '../../../shared/decimal';
 import type { FuturesTerms } from '../../../shared/futures-math';
-import { symbolRoute } from '../../../shared/symbols';
+import { SYMBOL_TYPE } from '../../../shared/constants';
+import { routeSymbol, symbolRoute } from '../../../shared/symbols';
 import type { FuturesAccount } from '../../../workers/protocol';
 import { useMediaQuery } from '../../layout/header/headerHooks';
 import { useHubStatus } from '../../state/hub';
@@ -41,14 +42,6 @@ const MarkChart = lazy(() => import('./MarkChart').then((module) => ({ default: 
 export const DEFAULT_FUTURES_SYMBOL = 'BTC_USDT';
 const PHONE_QUERY = '(max-width: 1023px)';
 
-/** The futures symbol a route id names (lower-case symbol, any case accepted), the default without one; null when unknown, undefined while loading. */
-export function futuresSymbolForRoute(symbols: readonly MarketSymbol[], id: string | undefined): MarketSymbol | null | undefined {
-  if (symbols.length === 0) return undefined;
-  const wanted = (id ?? '').trim().toUpperCase().replace('/', '_');
-  if (wanted === '') return symbols.find((symbol) => symbol.symbol === DEFAULT_FUTURES_SYMBOL) ?? symbols[0]!;
-  return symbols.find((symbol) => symbol.symbol === wanted) ?? null;
-}
-
 /** Everything a futures screen shows, for the route's contract. */
 export interface FuturesView {
   market: FuturesMarket;
@@ -66,7 +59,7 @@ export interface FuturesView {
 export function RouteFutures({ id, children }: { id: string | undefined; children: (view: FuturesView) => ReactNode }) {
   const { t } = useLingui();
   const symbols = useFuturesSymbols();
-  const symbol = futuresSymbolForRoute(symbols, id);
+  const symbol = routeSymbol(symbols, SYMBOL_TYPE.futures, id, DEFAULT_FUTURES_SYMBOL);
   const markets = useFuturesConfigs();
   const signedIn = useHubStatus()?.session.status === 'signedIn';
   const showPopup = useTradePopups();
