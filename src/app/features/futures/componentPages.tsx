@@ -112,7 +112,7 @@ function PositionPicker({ view, title, children }: { view: FuturesView; title: s
   return (
     <Panel title={title}>
       {positions.length === 0 ? <p>{t`No open positions.`}</p> : null}
-      <div className={styles.rowActions}>
+      <div className={styles.picker}>
         {positions.map((position) => (
           <Button key={position.id} variant="secondary" onClick={() => setPicked(position)} data-testid="futures-pick-position">
             {positionName(position)}
