@@ -157,7 +157,7 @@ describe('RiskBook', () => {
     ]);
   });
 
-  it('stays exact through many replacements (the stale thresholds are compacted away)', () => {
+  it('stays exact through many replacements of the same positions', () => {
     const book = new RiskBook();
     const reference = new ScanBook();
     for (let round = 0; round < 20; round += 1) {
