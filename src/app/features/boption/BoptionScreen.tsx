@@ -9,13 +9,13 @@
  * stack, the chart first. Visitors see the page and a sign-in button where Up and Down are.
  */
 import { useLingui } from '@lingui/react/macro';
-import { getRouteApi } from '@tanstack/react-router';
 import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { BoptionConfig } from '../../../shared/api/boption';
 import type { MarketSymbol } from '../../../shared/api/market';
 import { SYMBOL_TYPE } from '../../../shared/constants';
 import { routeSymbol, symbolRoute } from '../../../shared/symbols';
 import { useMediaQuery } from '../../layout/header/headerHooks';
+import { TradingHeader } from '../../layout/TradingHeader';
 import { useHubStatus, useIndexPrice, useSymbols } from '../../state/hub';
 import { useLatestTrades } from '../../state/market';
 import { loadBalances } from '../../state/session';
@@ -33,8 +33,6 @@ import { OrderProgress } from './OrderProgress';
 import { OrdersTable, VisitorOrders } from './OrdersTable';
 import { useBoptionConfig, useBoptionHistory, useBoptionOrders, type BoptionOrdersState } from './useBoption';
 import styles from './boption.module.css';
-
-const localeRoute = getRouteApi('/{-$locale}');
 
 /** The chart and uPlot come in a chunk of their own: the rest of the page paints without waiting for them. */
 const IndexChart = lazy(() => import('./IndexChart').then((module) => ({ default: module.IndexChart })));
@@ -110,7 +108,7 @@ function Trading({ symbol, symbols, framed, layout }: { symbol: MarketSymbol; sy
   const running = orders.open ?? [];
   const currency = config?.currency ?? 'USDT';
 
-  const ticker = <Ticker market={market} framed={framed} />;
+  const ticker = <Ticker market={market} framed={framed} compact={phone} />;
   const chart = (
     <Suspense fallback={<ChartPlaceholder height={phone ? 260 : 380} />}>
       <IndexChart symbol={symbol} running={running} height={phone ? 260 : 380} />
@@ -215,33 +213,16 @@ function ChartPlaceholder({ height }: { height: number }) {
   );
 }
 
-/** The symbol's name, its index and its terms; on its own page it is the page's heading and names the document. */
-function Ticker({ market, framed }: { market: OptionMarket; framed: boolean }) {
+/** The symbol's name, its index and its terms (TradingHeader: the page's heading on its own page). */
+function Ticker({ market, framed, compact }: { market: OptionMarket; framed: boolean; compact: boolean }) {
   const { t } = useLingui();
-  const siteName = localeRoute.useLoaderData().name;
   const { symbol, config, indexPrice } = market;
-  const pageTitle = t`Binary options`;
-  useEffect(() => {
-    if (!framed) document.title = `${symbol.name} | ${pageTitle} | ${siteName}`;
-  }, [symbol.name, pageTitle, siteName, framed]);
   const rates = (config?.periods ?? []).map((period) => Number(payoutPercent(period.payoutRate) ?? 0));
   const best = rates.length > 0 ? `${Math.max(...rates)}%` : '—';
   const open = market.orders.open?.length ?? 0;
   const max = config?.openOrdersMax ?? 0;
   return (
-    <header className={styles.ticker} data-testid="boption-ticker">
-      {framed ? (
-        <h2 className={styles.pairTitle}>
-          <span data-testid="boption-pair">{symbol.name}</span>
-        </h2>
-      ) : (
-        <h1 className={styles.pairTitle}>
-          <span className="visually-hidden" data-testid="page-title">
-            {pageTitle}
-          </span>
-          <span data-testid="boption-pair">{symbol.name}</span>
-        </h1>
-      )}
+    <TradingHeader name={symbol.name} pageTitle={t`Binary options`} framed={framed} compact={compact} testId="boption-ticker" nameTestId="boption-pair">
       <p className={styles.indexPrice} data-testid="boption-index">
         {indexPrice ?? '—'}
       </p>
@@ -249,6 +230,6 @@ function Ticker({ market, framed }: { market: OptionMarket; framed: boolean }) {
         <Stat label={t`Payout up to`} value={best} tone="up" />
         {market.signedIn ? <Stat label={t`Running`} value={`${open} / ${max}`} testId="boption-running-count" /> : null}
       </StatGroup>
-    </header>
+    </TradingHeader>
   );
 }

@@ -26,13 +26,14 @@ export function IndexChart({ symbol, running, height }: { symbol: MarketSymbol; 
   const others = running.filter((order) => order.symbolId === symbol.id && order.status === 'open').length - 1;
   const direction = option ? _(DIRECTION_LABELS[option.direction]) : '';
   const openPrice = option?.openPrice ?? '';
+  const pair = symbol.name;
   return (
     <Panel aria-label={t`Index price chart`} data-testid="boption-chart">
       <div className={styles.chartHead}>
-        <span className={styles.chartTitle}>{t`Index of ${symbol.name}`}</span>
+        <span className={styles.chartTitle}>{t`Index of ${pair}`}</span>
         {option ? (
           <span className={styles.chartOption} data-testid="boption-chart-option" data-direction={option.direction}>
-            {t`${direction} from ${openPrice}`} · {t`settles in`} <Countdown until={option.expiresAt} testId="boption-chart-countdown" />
+            {t`${direction} from ${openPrice}`} · {t`Settles in`} <Countdown until={option.expiresAt} testId="boption-chart-countdown" />
             {others > 0 ? ` · ${t`${others} more running`}` : null}
           </span>
         ) : null}
@@ -40,10 +41,10 @@ export function IndexChart({ symbol, running, height }: { symbol: MarketSymbol; 
       <PriceLineChart
         points={points ?? []}
         pricePrecision={symbol.pricePrecision}
-        levels={option ? [{ price: option.openPrice, name: t`Open ${direction}`, tone: option.direction === 'up' ? 'up' : 'down' }] : []}
+        levels={option ? [{ price: option.openPrice, name: t`Open price`, tone: option.direction === 'up' ? 'up' : 'down' }] : []}
         marker={option ? { at: option.expiresAt, name: t`Expiry` } : null}
         windowMs={option ? Math.max(WINDOW_MS, option.periodSeconds * 2000) : WINDOW_MS}
-        label={t`Index price of ${symbol.name}`}
+        label={t`Index price of ${pair}`}
         empty={points === undefined ? t`Loading…` : t`No index price yet.`}
         height={height}
         testId="boption-chart-canvas"

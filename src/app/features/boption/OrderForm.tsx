@@ -163,7 +163,7 @@ export function OrderForm({ symbol, config, signedIn, indexPrice, openCount, onP
           })}
         </fieldset>
         <AmountInput
-          label={t`Stake`}
+          label={t`Stake amount`}
           value={stake}
           onValueChange={(value) => {
             setStake(value);
@@ -253,7 +253,7 @@ export function OrderForm({ symbol, config, signedIn, indexPrice, openCount, onP
                 <dd data-testid="boption-confirm-period">{periodText(period.seconds, language)}</dd>
               </div>
               <div>
-                <dt>{t`Stake`}</dt>
+                <dt>{t`Stake amount`}</dt>
                 <dd data-testid="boption-confirm-stake">{money(stake)}</dd>
               </div>
               <div>

@@ -56,7 +56,7 @@ export function OrderProgress({ running, results, currency }: { running: readonl
                     <dd>{now ?? '—'}</dd>
                   </div>
                   <div>
-                    <dt>{t`Stake`}</dt>
+                    <dt>{t`Stake amount`}</dt>
                     <dd>{money(order.stake)}</dd>
                   </div>
                 </dl>
