@@ -203,7 +203,7 @@ function riskLoopRows(count: number): BenchmarkRow[] {
   return [
     { metric: `${label}: tick p50`, value: percentile(sorted, 0.5), unit: 'ms', note: `${TICKS} ticks x 6 symbols` },
     { metric: `${label}: tick p99`, value: percentile(sorted, 0.99), unit: 'ms', note: `goal under ${GOALS_MS[count]} ms` },
-    { metric: `${label}: tick max`, value: percentile(sorted, 1), unit: 'ms', note: 'gap ticks fire the most' },
+    { metric: `${label}: tick max`, value: percentile(sorted, 1), unit: 'ms', note: 'a gap tick firing hundreds, or a busy machine pausing the process' },
     { metric: `${label}: closing tick p50`, value: percentile(firingSorted, 0.5), unit: 'ms', note: `of the ${firingTickMs.length} ticks that closed any` },
     { metric: `${label}: closed per tick`, value: fired / TICKS, unit: 'positions', note: triggers },
   ];
