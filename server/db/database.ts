@@ -21,6 +21,7 @@ import * as chain from './migrations/0010_chain';
 import * as withdrawals from './migrations/0011_withdrawals';
 import * as futures from './migrations/0012_futures';
 import * as boption from './migrations/0013_boption';
+import * as futuresExposure from './migrations/0014_futures_exposure';
 
 export type Db = Kysely<Database>;
 
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011_withdrawals': withdrawals,
   '0012_futures': futures,
   '0013_boption': boption,
+  '0014_futures_exposure': futuresExposure,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

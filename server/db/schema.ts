@@ -601,6 +601,15 @@ export interface FuturesPositionsTable {
   closed_at: Int | null;
 }
 
+/** Running totals of one futures symbol's side (migration 0014): sizes in lots, the entry value in lots x ticks. */
+export interface FuturesExposureTable {
+  symbol_id: Int;
+  side: Text;
+  pending_lots: Int;
+  open_lots: Int;
+  open_entry_value: Int;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -652,6 +661,7 @@ export interface Database {
   withdraw_throttle: WithdrawThrottleTable;
   futures_symbols: FuturesSymbolsTable;
   futures_positions: FuturesPositionsTable;
+  futures_exposure: FuturesExposureTable;
 }
 
 export type { Generated };

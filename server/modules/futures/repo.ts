@@ -77,7 +77,7 @@ export interface NewPosition {
 
 /** Writes a position as pending; a market one is opened in the same piece (openPosition). */
 export async function insertPosition(executor: Executor, position: NewPosition): Promise<PositionRow> {
-  return executor
+  const row = await executor
     .insertInto('futures_positions')
     .values({
       user_id: position.userId,
@@ -102,6 +102,8 @@ export async function insertPosition(executor: Executor, position: NewPosition):
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await changeExposure(executor, row, { pendingLots: row.volume_lots });
+  return row;
 }
 
 export function findByKey(executor: Executor, userId: number, idempotencyKey: string): Promise<PositionRow | undefined> {
@@ -113,14 +115,17 @@ export function findPosition(executor: Executor, id: number): Promise<PositionRo
 }
 
 /** Pending -> open at the entry; false when it is not pending any more (cancelled or opened meanwhile). */
-export async function markOpen(executor: Executor, id: number, opened: { entryTicks: bigint; liquidationTicks: bigint; notionalUnits: bigint; now: number }): Promise<boolean> {
-  const result = await executor
+export async function markOpen(executor: Executor, id: number, entry: { entryTicks: bigint; liquidationTicks: bigint; notionalUnits: bigint; now: number }): Promise<boolean> {
+  const opened = await executor
     .updateTable('futures_positions')
-    .set({ status: 'open', entry_ticks: opened.entryTicks, liquidation_ticks: opened.liquidationTicks, notional_units: opened.notionalUnits, opened_at: opened.now })
+    .set({ status: 'open', entry_ticks: entry.entryTicks, liquidation_ticks: entry.liquidationTicks, notional_units: entry.notionalUnits, opened_at: entry.now })
     .where('id', '=', BigInt(id))
     .where('status', '=', 'pending')
+    .returning(EXPOSURE_FIGURES)
     .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  if (!opened) return false;
+  await changeExposure(executor, opened, { pendingLots: -opened.volume_lots, openLots: opened.volume_lots, openEntryValue: opened.volume_lots * entry.entryTicks });
+  return true;
 }
 
 /** Open -> closed with how; false when it is not open any more (closed by another path meanwhile). */
@@ -129,7 +134,7 @@ export async function markClosed(
   id: number,
   closed: { reason: FuturesCloseReason; closeTicks: bigint; closeFeeUnits: bigint; realizedPnlUnits: bigint; now: number },
 ): Promise<boolean> {
-  const result = await executor
+  const row = await executor
     .updateTable('futures_positions')
     .set({
       status: 'closed',
@@ -141,19 +146,26 @@ export async function markClosed(
     })
     .where('id', '=', BigInt(id))
     .where('status', '=', 'open')
+    .returning([...EXPOSURE_FIGURES, 'entry_ticks'])
     .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  if (!row) return false;
+  if (row.entry_ticks === null) throw new Error(`futures position ${id} was open without an entry`);
+  await changeExposure(executor, row, { openLots: -row.volume_lots, openEntryValue: -row.volume_lots * row.entry_ticks });
+  return true;
 }
 
 /** Pending -> cancelled by its owner; false when it is not pending any more. */
 export async function markCancelled(executor: Executor, id: number, now: number): Promise<boolean> {
-  const result = await executor
+  const cancelled = await executor
     .updateTable('futures_positions')
     .set({ status: 'cancelled', close_reason: 'user', closed_at: now })
     .where('id', '=', BigInt(id))
     .where('status', '=', 'pending')
+    .returning(EXPOSURE_FIGURES)
     .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  if (!cancelled) return false;
+  await changeExposure(executor, cancelled, { pendingLots: -cancelled.volume_lots });
+  return true;
 }
 
 /** Sets both stop points as given (null clears); false when the position is closed or cancelled meanwhile. */
@@ -191,36 +203,49 @@ export async function userNotionalUnits(executor: Executor, userId: number, symb
   return BigInt(row.total);
 }
 
-/** One side of one symbol's book of positions: its size in lots and its notional at entry, in USDT units. */
-export interface SideTotals {
-  symbolId: number;
-  side: FuturesSide;
-  status: FuturesStatus;
-  volumeLots: bigint;
-  notionalUnits: bigint;
+/** What a step of a position changes in its side's totals: the columns it reads. */
+const EXPOSURE_FIGURES = ['symbol_id', 'side', 'volume_lots'] as const;
+
+/** A change of one side's totals (futures_exposure; migration 0014): sizes in lots, the entry value in lots x ticks. */
+interface ExposureChange {
+  pendingLots?: bigint;
+  openLots?: bigint;
+  openEntryValue?: bigint;
 }
 
-/** Sizes and entry notionals of every pending and open position, per symbol, side and status. */
-export async function sideTotals(executor: Executor): Promise<SideTotals[]> {
-  const rows = await executor
-    .selectFrom('futures_positions')
-    .select((eb) => [
-      'symbol_id',
-      'side',
-      'status',
-      eb.fn.sum<bigint>('volume_lots').as('volume_lots'),
-      eb.fn.sum<bigint>('notional_units').as('notional_units'),
-    ])
-    .where('status', 'in', ['pending', 'open'])
-    .groupBy(['symbol_id', 'side', 'status'])
+/**
+ * Moves a side's totals by a position's step, in the piece that takes the step (right after its
+ * status guard succeeded), so that the totals always equal a recount of the live positions. The sums
+ * are made here in bigints: a total past 64 bits is refused by the driver rather than rounded.
+ */
+async function changeExposure(executor: Executor, position: { symbol_id: bigint; side: string }, change: ExposureChange): Promise<void> {
+  const key = { symbol_id: position.symbol_id, side: position.side };
+  const current = await executor.selectFrom('futures_exposure').selectAll().where('symbol_id', '=', key.symbol_id).where('side', '=', key.side).executeTakeFirst();
+  const totals = {
+    pending_lots: (current?.pending_lots ?? 0n) + (change.pendingLots ?? 0n),
+    open_lots: (current?.open_lots ?? 0n) + (change.openLots ?? 0n),
+    open_entry_value: (current?.open_entry_value ?? 0n) + (change.openEntryValue ?? 0n),
+  };
+  await executor
+    .insertInto('futures_exposure')
+    .values({ ...key, ...totals })
+    .onConflict((conflict) => conflict.columns(['symbol_id', 'side']).doUpdateSet(totals))
     .execute();
-  return rows.map((row) => ({
-    symbolId: Number(row.symbol_id),
-    side: row.side as FuturesSide,
-    status: row.status as FuturesStatus,
-    volumeLots: BigInt(row.volume_lots),
-    notionalUnits: BigInt(row.notional_units),
-  }));
+}
+
+/** One side of one symbol's live positions: the pending and open sizes in lots, and the open ones' entry value in lots x ticks. */
+export interface SideExposure {
+  symbolId: number;
+  side: FuturesSide;
+  pendingLots: bigint;
+  openLots: bigint;
+  openEntryValue: bigint;
+}
+
+/** The running totals of every symbol's sides: two rows per symbol at most, however many positions are live. */
+export async function exposureTotals(executor: Executor): Promise<SideExposure[]> {
+  const rows = await executor.selectFrom('futures_exposure').selectAll().execute();
+  return rows.map((row) => ({ symbolId: Number(row.symbol_id), side: row.side as FuturesSide, pendingLots: row.pending_lots, openLots: row.open_lots, openEntryValue: row.open_entry_value }));
 }
 
 export interface ListFilter {

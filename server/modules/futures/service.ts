@@ -18,6 +18,19 @@
  *   the unrealised profit of the open positions) plus the new position's notional (a full move of
  *   the new position in its favour). A profit the house could not pay is refused here, at open
  *   time, rather than found missing at the close.
+ *
+ * Both limits read the running totals per symbol and side (futures_exposure, migration 0014; the
+ * repo moves them in the pieces that open, close, cancel and liquidate), not the positions: a
+ * create costs the same with 100,000 positions live as with none. What the house owes on a side is
+ * the side's PnL at the mark, open lots x mark minus the entry value (sum of lots x entry), which
+ * the totals give exactly; it is rounded up and counted when positive. That is exactly what the
+ * house pays if the side closes at the mark now: a close pays its PnL at the mark, and a
+ * liquidation gives the house its side at the mark as well (settle.ts; the insurance fund takes or
+ * pays the rest), so the side's winners are paid from its losers. What no total can give is the
+ * sum of max(0, PnL) per position (the profit of the winners alone, should they close while the
+ * losers stay open): that sum bends at every entry price. The new position's full notional is the
+ * room kept for it, and a profit the house still cannot pay at a close is refused there and tried
+ * again later (risk-loop.ts).
  */
 import crypto from 'node:crypto';
 import type { FuturesCloseReason, FuturesOrderType, FuturesPosition, FuturesSide, FuturesStats, FuturesStatus } from '../../../src/shared/api/futures';
@@ -118,6 +131,14 @@ function createRequestHash(symbol: SymbolTerms, order: ParsedOrder): string {
   return crypto.createHash('sha256').update(canonical).digest('hex');
 }
 
+/** What the house pays if a side's open positions close at the mark: their PnL summed, rounded up; zero when the side owes the house (see the file's comment). */
+function sideOwedUnits(symbol: SymbolTerms, total: repo.SideExposure, markTicks: bigint): bigint {
+  const valueNow = total.openLots * markTicks;
+  const move = total.side === 'long' ? valueNow - total.openEntryValue : total.openEntryValue - valueNow;
+  // A sum of lots x ticks is the value of that many lots at one tick.
+  return move > 0n ? notionalUnits(symbol.math, move, 1n, 'up') : 0n;
+}
+
 /** The user's notional limit, the platform's net exposure and the house's cover (see the file's comment). */
 async function checkLimits(
   deps: FuturesDeps,
@@ -130,8 +151,11 @@ async function checkLimits(
   const held = await repo.userNotionalUnits(executor, userId, symbol.symbolId);
   if (held + notionalUnitsNew > symbol.userNotionalMaxUnits) refuse('futuresUserNotionalExceeded', { max: unitsText(symbol.userNotionalMaxUnits, symbol.math.marginScale) });
 
-  const totals = await repo.sideTotals(executor);
-  const lotsOf = (side: FuturesSide) => totals.filter((total) => total.symbolId === symbol.symbolId && total.side === side).reduce((sum, total) => sum + total.volumeLots, 0n);
+  const totals = await repo.exposureTotals(executor);
+  const lotsOf = (side: FuturesSide) => {
+    const total = totals.find((candidate) => candidate.symbolId === symbol.symbolId && candidate.side === side);
+    return total ? total.pendingLots + total.openLots : 0n;
+  };
   const net = lotsOf('long') - lotsOf('short');
   const netAfter = net + (side === 'long' ? volumeSteps : -volumeSteps);
   const magnitude = (lots: bigint) => (lots < 0n ? -lots : lots);
@@ -141,10 +165,7 @@ async function checkLimits(
   for (const total of totals) {
     const marked = symbols.find((candidate) => candidate.symbolId === total.symbolId);
     const mark = marked && deps.prices.current(marked.symbolId);
-    if (!marked || !mark || total.status !== 'open') continue;
-    const valueNow = notionalUnits(marked.math, total.volumeLots, mark.priceTicks, 'up');
-    const sideProfit = total.side === 'long' ? valueNow - total.notionalUnits : total.notionalUnits - valueNow;
-    if (sideProfit > 0n) owedUnits += sideProfit;
+    if (marked && mark) owedUnits += sideOwedUnits(marked, total, mark.priceTicks);
   }
   const house = (await systemBalances(executor, 'futures_house')).find((balance) => balance.currency === MARGIN_CURRENCY)?.balanceUnits ?? 0n;
   if (house < owedUnits + notionalUnitsNew) refuse('platformLimitReached');
