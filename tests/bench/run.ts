@@ -10,6 +10,7 @@
  */
 import { bookBenchmark } from './book';
 import { futuresBenchmark } from './futures';
+import { futuresCreateBenchmark } from './futures-create';
 import { ledgerBenchmark } from './ledger';
 import { ordersBenchmark } from './orders';
 import { pwaBenchmark } from './pwa';
@@ -28,7 +29,7 @@ export interface BenchmarkModule {
   run(): Promise<BenchmarkRow[]>;
 }
 
-const BENCHMARKS: BenchmarkModule[] = [ledgerBenchmark, bookBenchmark, ordersBenchmark, pwaBenchmark, tradingBenchmark, webBenchmark, futuresBenchmark];
+const BENCHMARKS: BenchmarkModule[] = [ledgerBenchmark, bookBenchmark, ordersBenchmark, pwaBenchmark, tradingBenchmark, webBenchmark, futuresBenchmark, futuresCreateBenchmark];
 
 /** Whole numbers as they are, others with a precision that suits their size. */
 function formatValue(value: number | string): string {
