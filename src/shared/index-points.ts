@@ -1,9 +1,19 @@
 /**
  * An index symbol's history as the hub and the tabs keep it (api/index-price.ts): points of one
  * sampling round a second, read once from GET /market/indexhistory and then appended from the
- * `index` channel, so a read and the channel may cross and a gap may be filled later.
+ * `index` channel, so a read and the channel may cross and a gap may be filled later. Free of zod
+ * (unlike the contract module, which re-exports the bound from here): the tab's hub store, part
+ * of the first paint, merges with it.
  */
-import { INDEX_HISTORY_SECONDS, type IndexPoint } from './api/index-price';
+
+/** How far back the history call reaches, and what the hub and the tabs keep. */
+export const INDEX_HISTORY_SECONDS = 600;
+
+/** One point of the history (api/index-price.ts indexPointSchema). */
+interface IndexPoint {
+  at: number;
+  price: string;
+}
 
 const HISTORY_MS = INDEX_HISTORY_SECONDS * 1000;
 

@@ -10,8 +10,8 @@ import { z } from 'zod/mini';
 import { defineCall } from './call';
 import { idField, intField } from './fields';
 
-/** How far back the history call reaches. */
-export const INDEX_HISTORY_SECONDS = 600;
+/** How far back the history call reaches (kept in index-points.ts, which the first paint carries without zod). */
+export { INDEX_HISTORY_SECONDS } from '../index-points';
 
 export const indexPointSchema = z.object({
   /** Milliseconds since the epoch. */
