@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import { riskLoopOf } from '../../server/modules/futures';
-import { userBalances } from '../../server/ledger/ledger';
+import { postTransaction, systemBalances, systemOwner, userBalances } from '../../server/ledger/ledger';
 import { IDEMPOTENCY_KEY_HEADER } from '../../src/shared/api/balance';
 import type { FuturesPosition } from '../../src/shared/api/futures';
 import { formatUnits, parseUnits } from '../../src/shared/money';
@@ -27,6 +27,22 @@ const SPOT_PRICE_PRECISION: Record<number, number> = { [BTC_SPOT]: 2, [DOGE_SPOT
 export async function fundFuturesAccounts(server: TestServer, house = '10000000', insurance = '1000000'): Promise<void> {
   await fundPlatformAccount(server, 'futures_house', { USDT: house });
   await fundPlatformAccount(server, 'insurance', { USDT: insurance });
+}
+
+/** Moves everything the futures house holds out to genesis (an operator taking its funds out, say): a profit it owes cannot be paid. */
+export async function emptyFuturesHouse(server: TestServer): Promise<void> {
+  const house = (await systemBalances(server.context.db, 'futures_house')).find((balance) => balance.currency === 'USDT')?.balanceUnits ?? 0n;
+  await server.context.commits.run((trx) =>
+    postTransaction(trx, {
+      kind: 'test-withdraw',
+      owner: systemOwner('futures_house'),
+      now: server.context.now(),
+      postings: [
+        { account: { owner: systemOwner('futures_house'), wallet: 'system', currency: 'USDT' }, amountUnits: -house },
+        { account: { owner: systemOwner('genesis'), wallet: 'system', currency: 'USDT' }, amountUnits: house },
+      ],
+    }),
+  );
 }
 
 export async function futuresUser(server: TestServer, usdt: string): Promise<TestUser> {

@@ -9,7 +9,11 @@
  * The book lives in memory and is rebuilt from the pending and open positions at boot (rebuild),
  * before the first round: a restart loses no trigger, and the database's guards keep a step that
  * committed before the restart from happening again. A step that fails (the house short of funds,
- * say) is logged and its position armed again, so the next round tries once more.
+ * say) is logged and its position left out of the book for a wait that doubles with each failure in
+ * a row, from RETRY_FIRST_MS up to RETRY_MAX_MS; the first round after the wait arms it again, so it
+ * settles at the latest one capped wait after the house is funded, and an unfunded house costs a log
+ * line per position a minute rather than every second. The waits are in memory: a restart tries
+ * every position again at once, which is what a restart after funding the house should do.
  *
  * Entry points for tests: `settleDue(symbolId, markTicks)` settles what one mark reaches, and
  * `runRound()` does what one sampling round does, with the marks of app.prices.
@@ -25,10 +29,23 @@ function stepOf(trigger: RiskTrigger, markTicks: bigint): Step {
   return trigger === 'open' ? { kind: 'open', markTicks } : { kind: 'close', reason: trigger satisfies FuturesCloseReason, markTicks };
 }
 
+/** The wait after a position's first failed step; each further failure in a row doubles it, up to the cap. */
+export const RETRY_FIRST_MS = 1_000;
+export const RETRY_MAX_MS = 60_000;
+
+/** A position whose step failed: how many times in a row, and when it is armed again (undefined once it is). */
+interface Waiting {
+  failures: number;
+  retryAt: number | undefined;
+  /** When it was armed again: a position that has not failed for a capped wait since then starts over. */
+  armedAt: number;
+}
+
 export class RiskLoop {
   /** The round under way, if any; a sample that arrives meanwhile asks for one more after it. */
   private running: Promise<void> | undefined;
   private again = false;
+  private readonly waiting = new Map<number, Waiting>();
 
   constructor(private readonly deps: FuturesDeps) {}
 
@@ -63,6 +80,7 @@ export class RiskLoop {
 
   /** One round: every futures symbol with a mark, through the book. */
   async runRound(): Promise<void> {
+    await this.armWaited();
     if (this.deps.book.size === 0) return;
     const symbols = await loadSymbolTerms(this.deps.context.db, this.deps.prices, 'all');
     for (const symbol of symbols) {
@@ -102,12 +120,32 @@ export class RiskLoop {
     const from = trigger === 'open' ? 'pending' : 'open';
     try {
       const { moved } = await takeStep(this.deps, positionId, symbol, (row) => (row?.status === from ? stepOf(trigger, markTicks) : undefined));
+      this.waiting.delete(positionId);
       return moved;
     } catch (error) {
-      this.deps.context.log?.error({ err: error, positionId, trigger }, 'futures settlement failed; tried again next round');
+      // Left out of the book (due() answered it) until armWaited arms it again.
+      const now = this.deps.context.now();
+      const failures = (this.waiting.get(positionId)?.failures ?? 0) + 1;
+      const waitMs = Math.min(RETRY_FIRST_MS * 2 ** (failures - 1), RETRY_MAX_MS);
+      this.waiting.set(positionId, { failures, retryAt: now + waitMs, armedAt: now });
+      this.deps.context.log?.error({ err: error, positionId, trigger, failures, retryInMs: waitMs }, 'futures settlement failed; tried again after a wait');
+      return false;
+    }
+  }
+
+  /** Arms again, from the database, the positions whose wait is over (one gone meanwhile is forgotten), and forgets those armed a capped wait ago that have not failed since. */
+  private async armWaited(): Promise<void> {
+    const now = this.deps.context.now();
+    for (const [positionId, waiting] of this.waiting) {
+      if (waiting.retryAt === undefined) {
+        if (now - waiting.armedAt >= RETRY_MAX_MS) this.waiting.delete(positionId);
+        continue;
+      }
+      if (waiting.retryAt > now) continue;
       const row = await repo.findPosition(this.deps.context.db, positionId);
       if (row) followInBook(this.deps.book, row);
-      return false;
+      if (row?.status === 'pending' || row?.status === 'open') this.waiting.set(positionId, { ...waiting, retryAt: undefined, armedAt: now });
+      else this.waiting.delete(positionId);
     }
   }
 }

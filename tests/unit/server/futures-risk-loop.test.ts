@@ -12,14 +12,14 @@ import type { AddressInfo } from 'node:net';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../server/ledger/audit';
-import { postTransaction, systemBalances, systemOwner, type SystemAccount } from '../../../server/ledger/ledger';
+import { systemBalances, type SystemAccount } from '../../../server/ledger/ledger';
 import { riskLoopOf } from '../../../server/modules/futures';
 import { FUTURES_NOTIFICATION_TYPE } from '../../../server/modules/notification/service';
 import { ERRCODES } from '../../../src/shared/errcodes';
 import type { FuturesPosition } from '../../../src/shared/api/futures';
 import { futuresMessageSchema, REALTIME_PATH, type FuturesMessage } from '../../../src/shared/realtime';
 import { fundPlatformAccount, type TestUser } from '../../helpers/auth';
-import { BTC_FUTURES, BTC_SPOT, createPosition, fundFuturesAccounts, futuresUser, futuresWallet, markAndSettle, setIndex } from '../../helpers/futures';
+import { BTC_FUTURES, BTC_SPOT, createPosition, emptyFuturesHouse, fundFuturesAccounts, futuresUser, futuresWallet, markAndSettle, setIndex } from '../../helpers/futures';
 import { callApi } from '../../helpers/inject';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
@@ -266,22 +266,13 @@ describe('the futures platform accounts at their floors', () => {
     const user = await futuresUser(bare, '1000');
     const opened = await createPosition(bare, user, { ...LONG_TENTH, takeProfit: '70000' });
     // Empty the house (an operator moving its funds out, say): the profit of 998.8 cannot be paid.
-    const house = await usdt('futures_house');
-    await bare.context.commits.run((trx) =>
-      postTransaction(trx, {
-        kind: 'test-withdraw',
-        owner: systemOwner('futures_house'),
-        now: bare.context.now(),
-        postings: [
-          { account: { owner: systemOwner('futures_house'), wallet: 'system', currency: 'USDT' }, amountUnits: -house },
-          { account: { owner: systemOwner('genesis'), wallet: 'system', currency: 'USDT' }, amountUnits: house },
-        ],
-      }),
-    );
+    await emptyFuturesHouse(bare);
     await markAndSettle(bare, BTC_SPOT, '70000');
     const list = async () => (await callApi(bare, 'POST', '/futures/orders', { as: user, payload: {} })).json().data.list as FuturesPosition[];
     expect((await list())[0]).toMatchObject({ id: opened.id, status: 'open' });
     await fundPlatformAccount(bare, 'futures_house', { USDT: '2000' });
+    // The failed take-profit waits a second before it is armed again (futures-retry.test.ts).
+    bare.advance(1_000);
     await markAndSettle(bare, BTC_SPOT, '70000');
     expect((await list())[0]).toMatchObject({ id: opened.id, status: 'closed', closeReason: 'takeProfit' });
     expect((await auditLedger(bare.context.db)).problems).toEqual([]);
