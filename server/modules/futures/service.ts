@@ -48,6 +48,7 @@ import {
 } from '../../../src/shared/futures-math';
 import { formatUnits } from '../../../src/shared/money';
 import { parsePositiveUnits } from '../../core/amounts';
+import { BusinessError } from '../../core/errors';
 import type { Executor } from '../../core/executor';
 import type { SessionUser } from '../../core/viewer';
 import { placeHold, systemBalances, userBalances, userOwner } from '../../ledger/ledger';
@@ -270,7 +271,12 @@ export async function closePosition(deps: FuturesDeps, userId: number, id: numbe
   return positionView(row, symbol);
 }
 
-/** Closes the caller's open positions and cancels the pending ones (of one symbol), each its own piece of one group commit. */
+/**
+ * Closes the caller's open positions and cancels the pending ones (of one symbol), each its own
+ * piece of one group commit. When one close is refused (the house short of the profit, say), the
+ * others stand: the answer counts it as refused and lists it as it is, still open. An error that is
+ * no refusal is thrown once every piece has finished.
+ */
 export async function closeAll(deps: FuturesDeps, viewer: SessionUser, symbolKey: number | string | undefined) {
   const { context, prices } = deps;
   const visible = await loadSymbolTerms(context.db, prices, viewer);
@@ -279,24 +285,25 @@ export async function closeAll(deps: FuturesDeps, viewer: SessionUser, symbolKey
   const rows = await repo.listLiveOfUser(context.db, viewer.id, symbolId);
   // Nothing is closed unless everything open can be: a symbol without a mark refuses the whole call.
   for (const row of rows) if (row.status === 'open') requireMark(prices, Number(row.symbol_id));
-  const settled = await Promise.allSettled(
+  const outcomes = await Promise.allSettled(
     rows.map(async (row) => {
       const symbol = all.find((candidate) => candidate.symbolId === Number(row.symbol_id)) ?? refuse('symbolNotFound');
-      const { row: after, moved } = await takeStep(deps, Number(row.id), symbol, userCloseStep(deps, symbol.symbolId));
-      return { status: moved ? after.status : undefined, view: positionView(after, symbol) };
+      try {
+        const { row: after, moved } = await takeStep(deps, Number(row.id), symbol, userCloseStep(deps, symbol.symbolId));
+        return { status: moved ? after.status : undefined, view: positionView(after, symbol) };
+      } catch (error) {
+        if (!(error instanceof BusinessError)) throw error;
+        const now = (await repo.findPosition(context.db, Number(row.id))) ?? row;
+        return { status: 'refused' as const, view: positionView(now, symbol) };
+      }
     }),
   );
-  // Each close is its own piece: when one is refused (the house short of a profit, say), the others
-  // stand, and the caller hears the refusal once every piece has finished (its events tell the rest).
-  const outcomes = settled.map((outcome) => {
+  const answered = outcomes.map((outcome) => {
     if (outcome.status === 'rejected') throw outcome.reason;
     return outcome.value;
   });
-  return {
-    closed: outcomes.filter((outcome) => outcome.status === 'closed').length,
-    cancelled: outcomes.filter((outcome) => outcome.status === 'cancelled').length,
-    list: outcomes.map((outcome) => outcome.view),
-  };
+  const count = (status: string) => answered.filter((outcome) => outcome.status === status).length;
+  return { closed: count('closed'), cancelled: count('cancelled'), refused: count('refused'), list: answered.map((outcome) => outcome.view) };
 }
 
 export interface StopPointsInput {

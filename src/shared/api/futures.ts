@@ -161,12 +161,21 @@ export const futuresCloseOrderCall = defineCall({
   auth: 'user',
 });
 
-/** Closes every open position of the caller (of one symbol with `symbol`) and cancels the pending ones. */
+/**
+ * Closes every open position of the caller (of one symbol with `symbol`) and cancels the pending
+ * ones, each on its own: `list` is every position it tried, as it is afterwards.
+ */
 export const futuresCloseAllCall = defineCall({
   method: 'POST',
   path: '/futures/closeall',
   query: z.object({ symbol: z.optional(symbolKeyField) }),
-  data: z.object({ closed: z.number(), cancelled: z.number(), list: z.array(futuresPositionSchema) }),
+  data: z.object({
+    closed: z.number(),
+    cancelled: z.number(),
+    /** How many could not be closed now (the platform short of a profit it owes, say): they stay open in `list`, to be closed again later. */
+    refused: z.number(),
+    list: z.array(futuresPositionSchema),
+  }),
   changesState: true,
   auth: 'user',
 });
