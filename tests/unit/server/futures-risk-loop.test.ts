@@ -271,7 +271,7 @@ describe('the futures platform accounts at their floors', () => {
     const list = async () => (await callApi(bare, 'POST', '/futures/orders', { as: user, payload: {} })).json().data.list as FuturesPosition[];
     expect((await list())[0]).toMatchObject({ id: opened.id, status: 'open' });
     await fundPlatformAccount(bare, 'futures_house', { USDT: '2000' });
-    // The failed take-profit waits a second before it is armed again (futures-retry.test.ts).
+    // The failed take-profit waits a second before it is armed again (futures-house-short.test.ts).
     bare.advance(1_000);
     await markAndSettle(bare, BTC_SPOT, '70000');
     expect((await list())[0]).toMatchObject({ id: opened.id, status: 'closed', closeReason: 'takeProfit' });

@@ -1,9 +1,11 @@
 /**
- * Proves the risk loop's wait after a failed settlement: while the futures house cannot pay a
- * take-profit, the loop tries it again after 1 s, 2 s, 4 s ... up to 60 s (the test's clock moves,
- * the one-second timer is stopped; each round is one sampling round), never sooner, logging once per
- * try rather than every round; once the house is funded the position settles at the first round
- * after its wait, once, and the audit passes.
+ * Proves what happens while the futures house cannot pay a profit it owes. The risk loop tries a
+ * take-profit again after 1 s, 2 s, 4 s ... up to 60 s (the test's clock moves, the one-second
+ * timer is stopped; each round is one sampling round), never sooner, logging once per try rather
+ * than every round; once the house is funded the position settles at the first round after its
+ * wait, once. POST /futures/closeall closes and cancels the others, counts the refused one
+ * (`refused`) and lists it as it is, still open; once the house can pay, the same call closes it.
+ * The audit passes after each.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLedger } from '../../../server/ledger/audit';
@@ -66,5 +68,32 @@ describe('the futures risk loop after a failed settlement', () => {
     expect(closes).toHaveLength(1);
     expect((await auditLedger(server.context.db)).problems).toEqual([]);
     error.mockRestore();
+  });
+});
+
+describe('POST /futures/closeall with a close the house cannot pay', () => {
+  it('closes and cancels the others, and answers the refused one as refused and still open', async () => {
+    await fundFuturesAccounts(server, '100000', '0');
+    await markAndSettle(server, BTC_SPOT, '60000');
+    const user = await futuresUser(server, '5000');
+    const position = { symbol: BTC_FUTURES, leverage: 10 };
+    // The long's profit at 61000 (about 200) is more than what the short's loss (about 100) gives the house.
+    const long = await createPosition(server, user, { ...position, side: 'long', volume: '0.2' });
+    const short = await createPosition(server, user, { ...position, side: 'short', volume: '0.1' });
+    const pending = await createPosition(server, user, { ...position, side: 'long', volume: '0.1', type: 'limit', triggerPrice: '55000' });
+    await markAndSettle(server, BTC_SPOT, '61000');
+    await emptyFuturesHouse(server);
+
+    const answer = (await callApi(server, 'POST', '/futures/closeall', { as: user })).json();
+    expect(answer).toMatchObject({ errcode: 0, data: { closed: 1, cancelled: 1, refused: 1 } });
+    const byId = new Map((answer.data.list as FuturesPosition[]).map((listed) => [listed.id, listed]));
+    expect(byId.get(long.id)).toMatchObject({ status: 'open', closeReason: null });
+    expect(byId.get(short.id)).toMatchObject({ status: 'closed', closeReason: 'user' });
+    expect(byId.get(pending.id)).toMatchObject({ status: 'cancelled' });
+
+    await fundPlatformAccount(server, 'futures_house', { USDT: '1000' });
+    const again = (await callApi(server, 'POST', '/futures/closeall', { as: user })).json();
+    expect(again).toMatchObject({ errcode: 0, data: { closed: 1, cancelled: 0, refused: 0, list: [{ id: long.id, status: 'closed' }] } });
+    expect((await auditLedger(server.context.db)).problems).toEqual([]);
   });
 });
