@@ -90,6 +90,12 @@ describe('POST /futures/closeall with a close the house cannot pay', () => {
     expect(byId.get(long.id)).toMatchObject({ status: 'open', closeReason: null });
     expect(byId.get(short.id)).toMatchObject({ status: 'closed', closeReason: 'user' });
     expect(byId.get(pending.id)).toMatchObject({ status: 'cancelled' });
+    // The refused close's piece rolled back whole: the exposure totals still count the long, and only it.
+    const totals = await server.context.db.selectFrom('futures_exposure').select(['side', 'pending_lots', 'open_lots']).where('symbol_id', '=', BigInt(BTC_FUTURES)).orderBy('side').execute();
+    expect(totals).toEqual([
+      { side: 'long', pending_lots: 0n, open_lots: 200n },
+      { side: 'short', pending_lots: 0n, open_lots: 0n },
+    ]);
 
     await fundPlatformAccount(server, 'futures_house', { USDT: '1000' });
     const again = (await callApi(server, 'POST', '/futures/closeall', { as: user })).json();
