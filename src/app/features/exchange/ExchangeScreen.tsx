@@ -6,7 +6,6 @@
  * the kit's panels, tabs, tables and figures; exchange.module.css keeps the page's grid.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { getRouteApi } from '@tanstack/react-router';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { SYMBOL_TYPE } from '../../../shared/constants';
@@ -19,6 +18,7 @@ import { Stat, StatGroup } from '../../ui/Stat';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { TabPanel, Tabs } from '../../ui/Tabs';
 import { useMediaQuery } from '../../layout/header/headerHooks';
+import { TradingHeader } from '../../layout/TradingHeader';
 import { useHubStatus, useSymbols } from '../../state/hub';
 import { loadBalances, markAssetsChanged, session } from '../../state/session';
 import { LatestTrades } from '../../ui/LatestTrades';
@@ -30,8 +30,6 @@ import { useMarket } from './useMarket';
 import { useOrders } from './useOrders';
 import styles from './exchange.module.css';
 import { loginPath } from '../../ui/paths';
-
-const localeRoute = getRouteApi('/{-$locale}');
 
 /** The chart and uPlot come in a chunk of their own: the pair, its price and the book paint without waiting for them. */
 const CandleChart = lazy(() => import('./CandleChart').then((module) => ({ default: module.CandleChart })));
@@ -110,7 +108,7 @@ function Trading({ symbol, symbols, layout, framed }: { symbol: MarketSymbol; sy
   };
   const openOrders = orders.open?.filter((order) => order.symbolId === symbol.id) ?? [];
 
-  const ticker = <Ticker symbol={symbol} quote={market.quote} framed={framed} />;
+  const ticker = <Ticker symbol={symbol} quote={market.quote} framed={framed} compact={phone} />;
   const chart = (
     <Suspense fallback={<ChartPlaceholder />}>
       <CandleChart symbol={symbol} trades={market.trades} />
@@ -209,30 +207,13 @@ function ChartPlaceholder() {
   );
 }
 
-/** The market's name and figures; on its own page it is the page's heading and names the document. */
-function Ticker({ symbol, quote, framed }: { symbol: MarketSymbol; quote: ReturnType<typeof useMarket>['quote']; framed: boolean }) {
+/** The market's name and figures (TradingHeader: the page's heading on its own page). */
+function Ticker({ symbol, quote, framed, compact }: { symbol: MarketSymbol; quote: ReturnType<typeof useMarket>['quote']; framed: boolean; compact: boolean }) {
   const { t } = useLingui();
-  const siteName = localeRoute.useLoaderData().name;
   const change = quote ? Number(quote.changePercent) : 0;
-  const pageTitle = t`Spot trading`;
-  useEffect(() => {
-    if (!framed) document.title = `${symbol.name} | ${pageTitle} | ${siteName}`;
-  }, [symbol.name, pageTitle, siteName, framed]);
   const tone = quote ? (change >= 0 ? 'up' : 'down') : 'neutral';
   return (
-    <header className={styles.ticker} data-testid="exchange-ticker">
-      {framed ? (
-        <h2 className={styles.pairTitle}>
-          <span data-testid="exchange-pair">{symbol.name}</span>
-        </h2>
-      ) : (
-        <h1 className={styles.pairTitle}>
-          <span className="visually-hidden" data-testid="page-title">
-            {pageTitle}
-          </span>
-          <span data-testid="exchange-pair">{symbol.name}</span>
-        </h1>
-      )}
+    <TradingHeader name={symbol.name} pageTitle={t`Spot trading`} framed={framed} compact={compact} testId="exchange-ticker" nameTestId="exchange-pair">
       <p className={styles.lastPrice} data-direction={change >= 0 ? 'up' : 'down'} data-testid="exchange-last">
         {quote?.c ?? '—'}
       </p>
@@ -242,6 +223,6 @@ function Ticker({ symbol, quote, framed }: { symbol: MarketSymbol; quote: Return
         <Stat label={t`24h low`} value={quote?.dl ?? '—'} />
         <Stat label={t`24h volume (${symbol.baseSymbol})`} value={quote?.dv ?? '—'} />
       </StatGroup>
-    </header>
+    </TradingHeader>
   );
 }

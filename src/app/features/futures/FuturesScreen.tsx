@@ -7,8 +7,7 @@
  * panel and the markets. Visitors see the market and a sign-in button where the panel's submit is.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { getRouteApi } from '@tanstack/react-router';
-import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useMemo, useState, type ReactNode } from 'react';
 import type { FuturesPosition } from '../../../shared/api/futures';
 import type { MarketSymbol } from '../../../shared/api/market';
 import { fractionAsPercent } from '../../../shared/decimal';
@@ -17,6 +16,7 @@ import { SYMBOL_TYPE } from '../../../shared/constants';
 import { routeSymbol, symbolRoute } from '../../../shared/symbols';
 import type { FuturesAccount } from '../../../workers/protocol';
 import { useMediaQuery } from '../../layout/header/headerHooks';
+import { TradingHeader } from '../../layout/TradingHeader';
 import { useHubStatus } from '../../state/hub';
 import { ButtonLink } from '../../ui/Button';
 import { PageLink } from '../../ui/PageLink';
@@ -32,8 +32,6 @@ import { OrderPanel } from './OrderPanel';
 import { useTradePopups } from './TradePopups';
 import { useFuturesAccount, useFuturesConfigs, useFuturesSymbols, useMarks, type FuturesMarket } from './useFutures';
 import styles from './futures.module.css';
-
-const localeRoute = getRouteApi('/{-$locale}');
 
 /** The chart and uPlot come in a chunk of their own: the rest of the page paints without waiting for them. */
 const MarkChart = lazy(() => import('./MarkChart').then((module) => ({ default: module.MarkChart })));
@@ -130,7 +128,7 @@ function Trading({ view, layout, framed }: { view: FuturesView; layout: 'auto' |
   const mark = marks.get(symbol.id) ?? null;
   const positions: readonly FuturesPosition[] = account.positions ?? [];
 
-  const ticker = <Ticker market={market} mark={mark} framed={framed} />;
+  const ticker = <Ticker market={market} mark={mark} framed={framed} compact={phone} />;
   const chart = (
     <Suspense fallback={<Panel aria-label={t`Mark price chart`} aria-busy="true" className={styles.chartPlaceholder} />}>
       <MarkChart symbol={symbol} positions={positions} />
@@ -180,38 +178,21 @@ function Trading({ view, layout, framed }: { view: FuturesView; layout: 'auto' |
   );
 }
 
-/** The contract's name, mark and terms; on its own page it is the page's heading and names the document. */
-function Ticker({ market, mark, framed }: { market: FuturesMarket; mark: string | null; framed: boolean }) {
+/** The contract's name, mark and terms (TradingHeader: the page's heading on its own page). */
+function Ticker({ market, mark, framed, compact }: { market: FuturesMarket; mark: string | null; framed: boolean; compact: boolean }) {
   const { t } = useLingui();
-  const siteName = localeRoute.useLoaderData().name;
   const { symbol, config } = market;
-  const pageTitle = t`Futures`;
-  useEffect(() => {
-    if (!framed) document.title = `${symbol.name} | ${pageTitle} | ${siteName}`;
-  }, [symbol.name, pageTitle, siteName, framed]);
   const leverageMax = config.leverages.at(-1) ?? 1;
   const ratePercent = (rate: string) => fractionAsPercent(rate) ?? '—';
   const contract = symbol.name;
   return (
-    <header className={styles.ticker} data-testid="futures-ticker">
-      {framed ? (
-        <h2 className={styles.pairTitle}>
-          <span data-testid="futures-pair">{t`${contract} perpetual`}</span>
-        </h2>
-      ) : (
-        <h1 className={styles.pairTitle}>
-          <span className="visually-hidden" data-testid="page-title">
-            {pageTitle}
-          </span>
-          <span data-testid="futures-pair">{t`${contract} perpetual`}</span>
-        </h1>
-      )}
+    <TradingHeader name={t`${contract} perpetual`} pageTitle={t`Futures`} framed={framed} compact={compact} testId="futures-ticker" nameTestId="futures-pair">
       <StatGroup label={t`Contract`}>
         <Stat label={t`Mark price`} value={<span data-testid="futures-mark">{mark ?? '—'}</span>} />
         <Stat label={t`Leverage up to`} value={`${leverageMax}x`} />
         <Stat label={t`Maintenance margin`} value={`${ratePercent(config.maintenanceMarginRate)}%`} />
         <Stat label={t`Open / close fee`} value={`${ratePercent(config.openFeeRate)}% / ${ratePercent(config.closeFeeRate)}%`} />
       </StatGroup>
-    </header>
+    </TradingHeader>
   );
 }
