@@ -7,13 +7,13 @@
  */
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
 import { BOPTION_STATUSES, boptionOrdersCall, type BoptionOrder, type BoptionStatus } from '../../../shared/api/boption';
 import { SYMBOL_TYPE } from '../../../shared/constants';
 import { callApi } from '../../api/client';
 import { useHubStatus, useSymbols } from '../../state/hub';
 import { ButtonLink } from '../../ui/Button';
 import { FilterSelect } from '../../ui/FilterSelect';
+import { useFilteredPages } from '../../ui/useFilteredPages';
 import { FormField, inputClassName } from '../../ui/FormField';
 import { Panel } from '../../ui/Panel';
 import { STATUS_LABELS } from './labels';
@@ -59,35 +59,11 @@ export function BoptionOrders() {
   const live = useBoptionOrders(signedIn);
   // The currency options are staked in, as the first market's terms name it (the same for all).
   const currency = useBoptionConfig(symbols[0]?.id ?? null).config?.currency ?? '';
-  const [filters, setFilters] = useState<OptionFilters>({ symbol: '', status: 'all', from: '', to: '' });
-  const [page, setPage] = useState(0);
-  const resultsKey = live.results.map((order) => order.id).join(',');
-  const requestKey = JSON.stringify([filters, page, resultsKey]);
-  /** The last answer and the request it answers: loading while that is not the current request. */
-  const [answer, setAnswer] = useState<{ key: string; total: number; list: BoptionOrder[] } | null>(null);
-  const loading = answer?.key !== requestKey;
-
-  useEffect(() => {
-    if (!signedIn) return undefined;
-    let active = true;
-    const key = JSON.stringify([filters, page, resultsKey]);
-    callApi(boptionOrdersCall, { query: ordersQuery(filters, page) }).then(
-      (read) => {
-        if (active) setAnswer((known) => ({ key, total: read ? read.total : (known?.total ?? 0), list: read ? read.list : (known?.list ?? []) }));
-      },
-      () => {
-        if (active) setAnswer((known) => ({ key, total: known?.total ?? 0, list: known?.list ?? [] }));
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [filters, page, signedIn, resultsKey]);
-
-  const change = (next: Partial<OptionFilters>) => {
-    setFilters((current) => ({ ...current, ...next }));
-    setPage(0);
-  };
+  const { filters, change, page, setPage, result: answer, loading } = useFilteredPages<OptionFilters, { total: number; list: BoptionOrder[] }>(
+    { symbol: '', status: 'all', from: '', to: '' },
+    (current, index) => callApi(boptionOrdersCall, { query: ordersQuery(current, index) }),
+    { enabled: signedIn, again: live.results.map((order) => order.id).join(','), empty: { total: 0, list: [] } },
+  );
 
   if (status === 'signedOut') {
     return (

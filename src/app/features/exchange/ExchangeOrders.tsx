@@ -6,13 +6,14 @@
  * SIDE_SCAN_PAGES of them) and pages through that side's orders here.
  */
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ORDERS_PAGE_MAX, ordersCall, type OrderViewData } from '../../../shared/api/exchange';
 import { SYMBOL_TYPE } from '../../../shared/constants';
 import { callApi } from '../../api/client';
 import { useHubStatus, useSymbols } from '../../state/hub';
 import { Button, ButtonLink } from '../../ui/Button';
 import { FilterSelect } from '../../ui/FilterSelect';
+import { useFilteredPages } from '../../ui/useFilteredPages';
 import { PageLink } from '../../ui/PageLink';
 import { Panel } from '../../ui/Panel';
 import { loginPath } from '../../ui/paths';
@@ -63,33 +64,12 @@ export function ExchangeOrders() {
   const { t } = useLingui();
   const status = useHubStatus()?.session.status;
   const symbols = useSymbols().filter((symbol) => symbol.type === SYMBOL_TYPE.exchange);
-  const [filters, setFilters] = useState<OrderFilters>({ symbol: '', side: 'all', status: 'all' });
-  const [page, setPage] = useState(0);
   const [reload, setReload] = useState(0);
-  const requestKey = JSON.stringify([filters, page, reload]);
-  /** The last answer and the request it answers: loading while that is not the current request. */
-  const [answer, setAnswer] = useState<{ key: string; result: PageResult } | null>(null);
-  const result = answer?.result ?? null;
-  const loading = answer?.key !== requestKey;
-
-  useEffect(() => {
-    if (status !== 'signedIn') return undefined;
-    let active = true;
-    const key = JSON.stringify([filters, page, reload]);
-    // A failed read (toasted by the client) ends the loading state and keeps what was shown.
-    const settle = (read: PageResult | null) => {
-      if (active) setAnswer((known) => ({ key, result: read ?? known?.result ?? { total: 0, list: [], truncated: false } }));
-    };
-    readPage(filters, page).then(settle, () => settle(null));
-    return () => {
-      active = false;
-    };
-  }, [filters, page, status, reload]);
-
-  const change = (next: Partial<OrderFilters>) => {
-    setFilters((current) => ({ ...current, ...next }));
-    setPage(0);
-  };
+  const { filters, change, page, setPage, result, loading } = useFilteredPages<OrderFilters, PageResult>({ symbol: '', side: 'all', status: 'all' }, readPage, {
+    enabled: status === 'signedIn',
+    again: String(reload),
+    empty: { total: 0, list: [], truncated: false },
+  });
 
   if (status === 'signedOut') {
     return (
