@@ -1,7 +1,8 @@
 /**
  * The dialogs that act on positions (spec 2, Futures CloseOrderModal, CloseAllOrdersModal and
  * UpdateStopPointsModal): close one position at the mark (or cancel it while it waits for its
- * trigger), close every one, and set or clear a position's take-profit and stop-loss. Each says
+ * trigger), close every one (a toast counts those the platform could not close now, which stay
+ * open), and set or clear a position's take-profit and stop-loss. Each says
  * what will happen before it is confirmed; the outcome comes back as the position's event (the
  * trade popups), and a refusal stays in the dialog (the client toasts it too, spec 8). Closing
  * again what is already closed answers the position as it is, so a retry is safe.
@@ -10,11 +11,12 @@ import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { futuresCloseAllCall, futuresCloseOrderCall, futuresUpdateStopPointsCall, type FuturesPosition } from '../../../shared/api/futures';
 import { ApiError } from '../../../shared/client/client';
-import { FUTURES_USDT_BASE } from '../../../shared/constants';
+import { ERROR_TOAST_MS, FUTURES_USDT_BASE } from '../../../shared/constants';
 import { positiveUnits, trimZeros, unitsOf } from '../../../shared/decimal';
 import { invalidStopPoint, tradeFeeUnits, type FuturesTerms } from '../../../shared/futures-math';
 import { formatUnits } from '../../../shared/money';
 import { callApi } from '../../api/client';
+import { showToast } from '../../state/hub-store';
 import { AmountInput } from '../../ui/AmountInput';
 import { ConfirmDialog } from '../../ui/Dialog';
 import { liveFigures, positionTerms } from './positionMath';
@@ -119,7 +121,9 @@ export function CloseAllDialog({ open, onOpenChange, openCount, pendingCount }: 
   const { t } = useLingui();
   const { busy, refusal, run, clear } = useDialogAction();
   const confirm = async () => {
-    await run(() => callApi(futuresCloseAllCall, {}));
+    const { refused } = await run(() => callApi(futuresCloseAllCall, {}));
+    // The others closed; these stay open and can be closed again later.
+    if (refused > 0) showToast(t`Positions that could not be closed now: ${refused}. They stay open; try again later.`, ERROR_TOAST_MS);
   };
   return (
     <ConfirmDialog
