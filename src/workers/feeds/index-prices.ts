@@ -6,7 +6,9 @@
  * INDEX_HISTORY_SECONDS of points: read once with GET /market/indexhistory, then appended from the
  * channel; a gap (the socket was down, or no tab showed) is filled by reading again since the last
  * point the hub has. While the socket is down the watched symbols are read that way every
- * marketFallbackPoll. Points are merged by their time, so a read and the channel may cross.
+ * marketFallbackPoll, and so are, while it is up, those the channel's rounds leave out (test-only
+ * symbols stay off the public channel). Points are merged by their time, so a read and the
+ * channel may cross.
  */
 import { indexHistoryCall, type IndexPoint } from '../../shared/api/index-price';
 import { mergeIndexPoints } from '../../shared/index-points';
@@ -23,6 +25,8 @@ export class IndexPricesFeed implements Feed {
   private readonly histories = new Map<number, IndexPoint[]>();
   /** Symbols whose history was read since they were last wanted or the socket came back. */
   private readonly readSymbolIds = new Set<number>();
+  /** Watched symbols the channel's last round did not carry: they are read every poll. */
+  private offChannel = new Set<number>();
   /** Where this hub's socket stands with the index channel. */
   private channel: 'left' | 'joining' | 'joined' = 'left';
   private readonly poller: Poller;
@@ -62,7 +66,7 @@ export class IndexPricesFeed implements Feed {
     }
     // Read once the channel is joined, so that nothing sampled between the read and the channel is lost.
     if (this.channel === 'joined') for (const id of history) if (!this.readSymbolIds.has(id)) void this.read(id);
-    if (live.size > 0 && !connected) this.poller.start(0);
+    if (this.polled(live).length > 0) this.poller.start(0);
     else this.poller.stop();
   }
 
@@ -75,6 +79,11 @@ export class IndexPricesFeed implements Feed {
 
   dispose(): void {
     this.poller.stop();
+  }
+
+  /** The watched symbols read every poll: all of them while the socket is down, else those the channel leaves out. */
+  private polled(live: ReadonlySet<number>): number[] {
+    return [...live].filter((id) => !this.context.socket.connected || this.offChannel.has(id));
   }
 
   /** The symbols a visible tab watches (`live`), and those of them with their history. */
@@ -114,6 +123,11 @@ export class IndexPricesFeed implements Feed {
       if (points && price !== null && history.has(symbolId)) this.histories.set(symbolId, mergeIndexPoints(points, [{ at: message.at, price }]));
     }
     this.pushPrices(message, live);
+    const carried = new Set(message.prices.map((entry) => entry.symbolId));
+    const offChannel = new Set([...live].filter((id) => !carried.has(id)));
+    if (offChannel.size === this.offChannel.size && [...offChannel].every((id) => this.offChannel.has(id))) return;
+    this.offChannel = offChannel;
+    this.tabsChanged();
   }
 
   /** Each tab gets the prices of the symbols it watches, in one push. */
@@ -128,9 +142,9 @@ export class IndexPricesFeed implements Feed {
     }
   }
 
-  /** While the socket is down: every watched symbol's points since the last one the hub has. */
+  /** Each polled symbol's points since the last one the hub has. */
   private async readAll(): Promise<void> {
-    await Promise.all([...this.wanted().live].map((id) => this.read(id)));
+    await Promise.all(this.polled(this.wanted().live).map((id) => this.read(id)));
   }
 
   /**

@@ -3,7 +3,8 @@
 // sampling round pushed only to the tabs watching its symbols; a history read once from
 // /market/indexhistory, appended from the channel and given whole to a tab that comes later; the
 // gap of a reconnect filled by a read since the last point; reads every poll while the socket is
-// down; and the history merge itself (by time, bounded to INDEX_HISTORY_SECONDS).
+// down, and of the symbols the channel leaves out; and the history merge itself (by time, bounded
+// to INDEX_HISTORY_SECONDS).
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { INDEX_HISTORY_SECONDS, type IndexPoint } from '../../../../src/shared/api/index-price';
@@ -126,6 +127,28 @@ describe('index prices', () => {
     const paused = harness.server.count('/market/indexhistory');
     await harness.clock.advance(10_000);
     expect(harness.server.count('/market/indexhistory')).toBe(paused);
+  });
+
+  it('reads every poll the watched symbols the channel leaves out (test-only ones), and only those', async () => {
+    const harness = start();
+    harness.server.indexPoints.set(BTC, history(1));
+    harness.server.indexPoints.set(ETH, history(1));
+    const tab = new FakeTab('a');
+    await attach(harness, tab, '/boption');
+    await harness.hub.watch('a', topics.index(BTC, ETH));
+    await settle();
+    harness.realtime().pushIndex({ at: T0, prices: [{ symbolId: BTC, price: '100.00' }] });
+    await harness.clock.advance(100);
+    const reads = () => harness.server.calls.filter((call) => call.path === '/market/indexhistory').map((call) => new URLSearchParams(call.query).get('id'));
+    expect(reads()).toEqual([String(ETH)]);
+    expect(prices(tab, ETH)).toEqual(['100.00']);
+    await harness.clock.advance(2_000);
+    expect(reads()).toEqual([String(ETH), String(ETH)]);
+
+    // Once the channel carries it, the polling stops.
+    harness.realtime().pushIndex({ at: T0 + 3000, prices: [{ symbolId: BTC, price: '100.00' }, { symbolId: ETH, price: '11.00' }] });
+    await harness.clock.advance(10_000);
+    expect(reads()).toHaveLength(2);
   });
 
   it('merges points by time, the newer copy of an instant winning, and keeps INDEX_HISTORY_SECONDS', () => {
