@@ -74,7 +74,9 @@ test.describe('binary options', () => {
     }
 
     // The orders menu's page lists it settled.
-    await first.goto('/en/Boption/BoptionCoinOrder');
+    await first.getByTestId('orders-menu').hover();
+    await first.getByTestId('orders-item-boptionOrders').click();
+    await expect(first).toHaveURL(/\/en\/boption\/boptioncoinorder$/i);
     const row = first.getByTestId('boption-settled-orders').locator(`[data-testid="option-row"][data-id="${id}"]`);
     await expect(row).toHaveAttribute('data-status', status ?? '');
     await first.getByTestId('boption-filter-status').selectOption(status ?? '');
