@@ -25,13 +25,7 @@ export function MarketList({ symbols, current }: { symbols: readonly MarketSymbo
       key: 'pair',
       label: t`Contract`,
       cell: (symbol) => (
-        <PageLink
-          to={symbolRoute(symbol)}
-          className={styles.marketLink}
-          aria-current={symbol.id === current?.id ? 'page' : undefined}
-          data-testid="futures-market-link"
-          data-symbol={symbol.symbol}
-        >
+        <PageLink to={symbolRoute(symbol)} className={styles.marketLink} aria-current={symbol.id === current?.id ? 'page' : undefined} data-testid="futures-market-link" data-symbol={symbol.symbol}>
           {symbol.name}
         </PageLink>
       ),

@@ -12,7 +12,7 @@ import { useRef, useState } from 'react';
 import { futuresCreateCall } from '../../../shared/api/futures';
 import { ApiError, isNetworkFailure } from '../../../shared/client/client';
 import { FUTURES_USDT, FUTURES_USDT_BASE } from '../../../shared/constants';
-import { trimZeros, unitsOf } from '../../../shared/decimal';
+import { trimZeros, unitsOf, unitsText } from '../../../shared/decimal';
 import { symbolRoute } from '../../../shared/symbols';
 import { callApi } from '../../api/client';
 import { AmountInput } from '../../ui/AmountInput';
@@ -23,7 +23,7 @@ import { loginPath } from '../../ui/paths';
 import { TabPanel, Tabs } from '../../ui/Tabs';
 import { OrderConfirmDialog } from './OrderConfirmDialog';
 import { Summary } from './Summary';
-import { checkOrder, createBody, type FuturesOrderForm, type OrderProblem } from './orderQuote';
+import { checkOrder, createBody, marginForShare, type FuturesOrderForm, type OrderProblem } from './orderQuote';
 import type { FuturesMarket } from './useFutures';
 import styles from './futures.module.css';
 
@@ -219,7 +219,13 @@ export function OrderPanel({ market, mark, signedIn, available }: OrderPanelProp
               onValueChange={(amount) => edit({ amount })}
               scale={amountScale}
               unit={form.amountMode === 'margin' ? FUTURES_USDT_BASE : symbol.baseSymbol}
-              available={form.amountMode === 'margin' && signedIn && availableUnits !== null ? availableUnits : undefined}
+              // A share of the margin wallet pays for the margin and its open fee together.
+              shares={form.amountMode === 'margin'}
+              sharesDisabled={!signedIn || availableUnits === null}
+              onShare={(percent) => {
+                if (availableUnits !== null) edit({ amount: unitsText(marginForShare(availableUnits, percent, form.leverage, terms), terms.marginScale) });
+              }}
+              partTestIds={{ input: 'futures-amount', share: (percent) => `futures-share-${percent}` }}
               hint={
                 signedIn ? (
                   <span className={styles.availableLine}>
@@ -228,7 +234,6 @@ export function OrderPanel({ market, mark, signedIn, available }: OrderPanelProp
                   </span>
                 ) : undefined
               }
-              partTestIds={{ input: 'futures-amount' }}
             />
             <Switch checked={stops} onCheckedChange={setStops} label={t`Take profit / stop loss`} testId="futures-stops" />
             {stops ? (

@@ -7,8 +7,8 @@
  * to fix; the server checks everything again.
  */
 import type { FuturesOrderType, FuturesSide, FuturesSymbolConfig } from '../../../shared/api/futures';
-import { positiveUnits, unitsOf, unitsText } from '../../../shared/decimal';
-import { invalidStopPoint, marketEntryTicks, quoteOpen, type FuturesTerms, type OpenQuote } from '../../../shared/futures-math';
+import { positiveUnits, shareOfUnits, unitsOf, unitsText } from '../../../shared/decimal';
+import { invalidStopPoint, marketEntryTicks, quoteOpen, RATE_PPM, type FuturesTerms, type OpenQuote } from '../../../shared/futures-math';
 import { formatUnits } from '../../../shared/money';
 
 /** Whether the amount field holds the margin (USDT) or the size (base currency). */
@@ -115,4 +115,15 @@ function orderProblem(form: FuturesOrderForm, config: FuturesSymbolConfig, terms
   if (wrong) return wrong;
   if (available !== null && quote.costUnits > available) return 'balance';
   return null;
+}
+
+/**
+ * The margin a share of what is available pays for with its open fee. The size a margin buys is
+ * worth at most margin x leverage at the entry (it rounds down), so the fee is at most that times
+ * the rate, rounded up by one unit: margin x (1 + leverage x rate) + 1 stays within the share.
+ */
+export function marginForShare(availableUnits: bigint, percent: number, leverage: number, terms: FuturesTerms): bigint {
+  const share = shareOfUnits(availableUnits, percent) - 1n;
+  if (share <= 0n) return 0n;
+  return (share * RATE_PPM) / (RATE_PPM + BigInt(leverage) * terms.openFeePpm);
 }

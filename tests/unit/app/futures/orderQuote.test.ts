@@ -5,8 +5,9 @@
 // and the body it sends.
 import { describe, expect, it } from 'vitest';
 import type { FuturesSymbolConfig } from '../../../../src/shared/api/futures';
-import { checkOrder, createBody, type FuturesOrderForm } from '../../../../src/app/features/futures/orderQuote';
+import { checkOrder, createBody, marginForShare, type FuturesOrderForm } from '../../../../src/app/features/futures/orderQuote';
 import { termsOf } from '../../../../src/app/features/futures/positionMath';
+import { formatUnits } from '../../../../src/shared/money';
 
 const CONFIG: FuturesSymbolConfig = {
   symbolId: 201,
@@ -80,5 +81,18 @@ describe('the futures order estimate', () => {
       stopLoss: undefined,
     });
     expect(createBody('BTC_USDT', form({ type: 'limit', triggerPrice: '95000', amountMode: 'volume', amount: '0.5' }))).toMatchObject({ volume: '0.5', triggerPrice: '95000' });
+  });
+});
+
+describe('a share of the futures wallet', () => {
+  it('is a margin that the wallet pays with its open fee, at any leverage', () => {
+    for (const leverage of CONFIG.leverages) {
+      for (const percent of [25, 50, 75, 100]) {
+        const available = 123_456_789n;
+        const margin = marginForShare(available, percent, leverage, TERMS);
+        const { estimate } = checkOrder(form({ leverage, amount: formatUnits(margin, 6) }), CONFIG, TERMS, '90000.0', null);
+        expect(estimate!.quote.costUnits, `${leverage}x ${percent}%`).toBeLessThanOrEqual((available * BigInt(percent)) / 100n);
+      }
+    }
   });
 });
