@@ -12,7 +12,7 @@ import { SYMBOL_TYPE } from '../../../shared/constants';
 import { callApi } from '../../api/client';
 import { useHubStatus, useSymbols } from '../../state/hub';
 import { ButtonLink } from '../../ui/Button';
-import { FilterSelect } from '../../ui/FilterSelect';
+import { FilterSelect, PairFilter } from '../../ui/FilterSelect';
 import { useFilteredPages } from '../../ui/useFilteredPages';
 import { FormField, inputClassName } from '../../ui/FormField';
 import { Panel } from '../../ui/Panel';
@@ -77,13 +77,7 @@ export function BoptionOrders() {
   return (
     <div className={styles.ordersPage} data-testid="boption-orders-page">
       <div className={styles.filters}>
-        <FilterSelect
-          label={t`Pair`}
-          value={filters.symbol}
-          options={[{ value: '', label: t`All pairs` }, ...symbols.map((symbol) => ({ value: symbol.symbol, label: symbol.name }))]}
-          onChange={(symbol) => change({ symbol })}
-          testId="boption-filter-symbol"
-        />
+        <PairFilter symbols={symbols} value={filters.symbol} onChange={(symbol) => change({ symbol })} testId="boption-filter-symbol" />
         <FilterSelect
           label={t`Result`}
           value={filters.status}

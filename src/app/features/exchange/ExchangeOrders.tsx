@@ -12,7 +12,7 @@ import { SYMBOL_TYPE } from '../../../shared/constants';
 import { callApi } from '../../api/client';
 import { useHubStatus, useSymbols } from '../../state/hub';
 import { Button, ButtonLink } from '../../ui/Button';
-import { FilterSelect } from '../../ui/FilterSelect';
+import { FilterSelect, PairFilter } from '../../ui/FilterSelect';
 import { useFilteredPages } from '../../ui/useFilteredPages';
 import { PageLink } from '../../ui/PageLink';
 import { Panel } from '../../ui/Panel';
@@ -91,13 +91,7 @@ export function ExchangeOrders() {
   return (
     <div className={styles.ordersPage} data-testid="exchange-orders-page">
       <div className={styles.filters}>
-        <FilterSelect
-          label={t`Pair`}
-          value={filters.symbol}
-          options={[{ value: '', label: t`All pairs` }, ...symbols.map((symbol) => ({ value: symbol.symbol, label: symbol.name }))]}
-          onChange={(symbol) => change({ symbol })}
-          testId="filter-symbol"
-        />
+        <PairFilter symbols={symbols} value={filters.symbol} onChange={(symbol) => change({ symbol })} testId="filter-symbol" />
         <FilterSelect<SideFilter>
           label={t`Side`}
           value={filters.side}
