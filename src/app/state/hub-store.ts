@@ -5,6 +5,7 @@
  * makes a new snapshot object, as useSyncExternalStore expects.
  */
 import { mergeIndexPoints } from '../../shared/index-points';
+import type { BoptionOrder } from '../../shared/api/boption';
 import type { IndexPoint } from '../../shared/api/index-price';
 import type { MarketSymbol, Quote } from '../../shared/api/market';
 import type { ChatMessage } from '../../shared/realtime';
@@ -35,6 +36,12 @@ export interface HubViewState {
   indexPrices: ReadonlyMap<number, IndexPointOrNone>;
   /** The points of each index symbol this tab watches with its history, oldest first. */
   indexHistories: ReadonlyMap<number, readonly IndexPoint[]>;
+  /**
+   * The signed-in user's open binary options as the hub's boption feed last pushed them (null
+   * until it did, and while signed out): state rather than an event, since a screen that mounts
+   * while another one of the tab already watches them gets no push of its own.
+   */
+  boptionOpen: readonly BoptionOrder[] | null;
   /** Set when the hub could not be started or reached: the page says so instead of waiting. */
   failure: HubFailure | null;
 }
@@ -52,7 +59,7 @@ export interface HubFailure {
 
 type Listener = () => void;
 
-let state: HubViewState = { status: null, symbols: [], quotes: new Map(), toasts: [], chatChannels: new Map(), indexPrices: new Map(), indexHistories: new Map(), failure: null };
+let state: HubViewState = { status: null, symbols: [], quotes: new Map(), toasts: [], chatChannels: new Map(), indexPrices: new Map(), indexHistories: new Map(), boptionOpen: null, failure: null };
 const listeners = new Set<Listener>();
 /** Help-desk messages are events, not state: each goes to whoever listens when it arrives. */
 const chatMessageListeners = new Set<(message: ChatMessage) => void>();
@@ -80,7 +87,7 @@ export const hubStore = {
   apply(message: HubPush): void {
     switch (message.kind) {
       case 'status':
-        update({ status: message.status, failure: null });
+        update({ status: message.status, failure: null, ...(message.status.session.status === 'signedIn' ? {} : { boptionOpen: null }) });
         return;
       case 'symbols':
         update({ symbols: message.symbols });
@@ -103,12 +110,15 @@ export const hubStore = {
       case 'chatChannel':
         update({ chatChannels: new Map(state.chatChannels).set(message.key, message.state) });
         return;
+      case 'boption':
+        if (message.open) update({ boptionOpen: message.open });
+        for (const listener of realtimeListeners) listener(message);
+        return;
       case 'book':
       case 'trades':
       case 'order':
       case 'balance':
       case 'futures':
-      case 'boption':
         for (const listener of realtimeListeners) listener(message);
         return;
       case 'unauthorized':

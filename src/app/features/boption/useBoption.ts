@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { boptionConfigCall, boptionOrdersCall, type BoptionConfig, type BoptionOrder } from '../../../shared/api/boption';
 import { callApi } from '../../api/client';
 import { getHub } from '../../api/hub';
+import { useHubState } from '../../state/hub';
 import { hubStore } from '../../state/hub-store';
 import { loadBalances } from '../../state/session';
 
@@ -39,7 +40,7 @@ const RESULTS_KEPT = 10;
 
 export interface BoptionOrdersState {
   /** Open options of every symbol, soonest expiry first; null until the hub has read them. */
-  open: BoptionOrder[] | null;
+  open: readonly BoptionOrder[] | null;
   /** Options settled while the screen was open, newest first. */
   results: BoptionOrder[];
   /** An option this tab just placed: shown at once, before the hub's push names it. */
@@ -48,7 +49,8 @@ export interface BoptionOrdersState {
 
 /** The signed-in user's open options and results, through the hub; balances follow its balance events. */
 export function useBoptionOrders(signedIn: boolean): BoptionOrdersState {
-  const [open, setOpen] = useState<BoptionOrder[] | null>(null);
+  // The open options are the tab's (the hub store's): a screen mounted after another one watched them starts from there.
+  const open = useHubState().boptionOpen;
   const [results, setResults] = useState<BoptionOrder[]>([]);
   const [justPlaced, setJustPlaced] = useState<BoptionOrder | null>(null);
   useEffect(() => {
@@ -56,7 +58,6 @@ export function useBoptionOrders(signedIn: boolean): BoptionOrdersState {
     const stopListening = hubStore.onRealtime((message) => {
       if (message.kind === 'balance') void loadBalances(true);
       if (message.kind !== 'boption') return;
-      if (message.open) setOpen(message.open);
       const changed = message.changed;
       if (changed && changed.status !== 'open') setResults((known) => [changed, ...known.filter((order) => order.id !== changed.id)].slice(0, RESULTS_KEPT));
     });
@@ -64,7 +65,6 @@ export function useBoptionOrders(signedIn: boolean): BoptionOrdersState {
     return () => {
       stopWatching();
       stopListening();
-      setOpen(null);
       setResults([]);
     };
   }, [signedIn]);
