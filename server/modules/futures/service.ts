@@ -144,6 +144,7 @@ function sideOwedUnits(symbol: SymbolTerms, total: repo.SideExposure, markTicks:
 async function checkLimits(
   deps: FuturesDeps,
   executor: Executor,
+  /** Every futures symbol, visible to the caller or not. */
   symbols: readonly SymbolTerms[],
   symbol: SymbolTerms,
   position: { userId: number; side: FuturesSide; volumeSteps: bigint; notionalUnits: bigint; markTicks: bigint },
@@ -203,11 +204,13 @@ export async function createPosition(deps: FuturesDeps, viewer: SessionUser, inp
   if (made) return positionView(made, symbol);
   const markTicks = requireMark(prices, symbol.symbolId);
   const { quote, notionalUnits: notional } = quoteCreate(symbol, order, markTicks);
+  const allSymbols = await loadSymbolTerms(context.db, prices, 'all');
 
   const outcome = await context.commits.run(async (trx) => {
     const previous = await madeBefore(trx, viewer.id, idempotencyKey, requestHash);
     if (previous) return { row: previous, replayed: true };
-    await checkLimits(deps, trx, symbols, symbol, { userId: viewer.id, side: order.side, volumeSteps: quote.volumeSteps, notionalUnits: notional, markTicks });
+    // What the house owes counts every symbol's positions, test-only ones too, whoever asks.
+    await checkLimits(deps, trx, allSymbols, symbol, { userId: viewer.id, side: order.side, volumeSteps: quote.volumeSteps, notionalUnits: notional, markTicks });
     const now = context.now();
     const row = await repo.insertPosition(trx, {
       userId: viewer.id,
