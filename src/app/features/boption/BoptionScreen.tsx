@@ -110,8 +110,8 @@ function Trading({ symbol, symbols, framed, layout }: { symbol: MarketSymbol; sy
 
   const ticker = <Ticker market={market} framed={framed} compact={phone} />;
   const chart = (
-    <Suspense fallback={<ChartPlaceholder height={phone ? 260 : 380} />}>
-      <IndexChart symbol={symbol} running={running} height={phone ? 260 : 380} />
+    <Suspense fallback={<ChartPlaceholder height={phone ? 220 : 380} />}>
+      <IndexChart symbol={symbol} running={running} height={phone ? 220 : 380} />
     </Suspense>
   );
   const form = config ? (
