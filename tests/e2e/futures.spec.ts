@@ -3,8 +3,10 @@
 // demo user's balances move under another test) opens a long with a take-profit through the order
 // panel and its confirmation, sees the position's PnL move with the mark in two open tabs (the
 // robots' walk moves the index), closes it through the close-order modal and finds it in
-// /Futures/FuturesContractOrder; a visitor sees the market with a sign-in button in place of submit.
+// /Futures/FuturesContractOrder; a screen reached by an in-app move from the trading page shows the
+// account it already watched; a visitor sees the market with a sign-in button in place of submit.
 import { depositedAccount } from './support/admin';
+import { registerAccount, uniqueEmail } from './support/outbox';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 
 const DESKTOP = { width: 1440, height: 900 };
@@ -23,6 +25,15 @@ async function fundedAccount(request: APIRequestContext, baseURL: string | undef
     headers: { 'X-XSRF-TOKEN': token, 'Idempotency-Key': crypto.randomUUID() },
   });
   expect(((await moved.json()) as { errcode: number }).errcode).toBe(0);
+}
+
+/** Goes to a path the way the app's links do: TanStack Router publishes itself as window.__TSR_ROUTER__. */
+async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate(`(async () => {
+    const router = window.__TSR_ROUTER__;
+    if (!router) throw new Error('The app has no router at window.__TSR_ROUTER__');
+    await router.navigate({ href: ${JSON.stringify(path)} });
+  })()`);
 }
 
 async function openFutures(page: Page): Promise<void> {
@@ -86,6 +97,25 @@ test.describe('futures', () => {
     await expect(entry).toHaveCount(0);
     await second.getByTestId('futures-filter-reason').selectOption('user');
     await expect(entry).toHaveCount(1);
+  });
+
+  test('a screen that mounts while the trading page watches the account (an in-app move) shows it, not loading', async ({ page, baseURL }) => {
+    // The hub greets a tab only for topics new to it: the trading page still watches `futures` when the next screen mounts.
+    await registerAccount(page.request, baseURL, uniqueEmail(), PASSWORD);
+    await openFutures(page);
+    await expect(page.getByTestId('futures-available')).toHaveText('0 FTUSDT');
+    // Twice: the first move may wait for the component pages' code, so that the trading page unmounts first.
+    for (let round = 0; round < 2; round += 1) {
+      await navigateInApp(page, '/en/Futures/Components/OpenOrderStats');
+      await expect(page.getByTestId('futures-stats')).not.toHaveAttribute('aria-busy', 'true');
+      await expect(page.getByTestId('futures-stat-equity')).toContainText('0 USDT');
+      await navigateInApp(page, '/en/futures');
+      await expect(page.getByTestId('futures-available')).toHaveText('0 FTUSDT');
+    }
+    await navigateInApp(page, '/en/Futures/FuturesContractOrder');
+    await expect(page.getByTestId('futures-history-results')).toHaveAttribute('data-loading', 'false');
+    await navigateInApp(page, '/en/Futures/Components/HoldOrder');
+    await expect(page.getByTestId('futures-positions')).toContainText('No open positions.');
   });
 
   test('a visitor sees the market and its marks, with a sign-in button where the order is sent', async ({ page }) => {

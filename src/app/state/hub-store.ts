@@ -9,7 +9,7 @@ import type { BoptionOrder } from '../../shared/api/boption';
 import type { IndexPoint } from '../../shared/api/index-price';
 import type { MarketSymbol, Quote } from '../../shared/api/market';
 import type { ChatMessage } from '../../shared/realtime';
-import type { HelpdeskChannelState, HubPush, HubStatus, QuoteSource } from '../../workers/protocol';
+import type { FuturesAccount, HelpdeskChannelState, HubPush, HubStatus, QuoteSource } from '../../workers/protocol';
 
 export interface QuoteEntry {
   quote: Quote;
@@ -42,6 +42,11 @@ export interface HubViewState {
    * while another one of the tab already watches them gets no push of its own.
    */
   boptionOpen: readonly BoptionOrder[] | null;
+  /**
+   * The signed-in user's futures account as the hub's futures feed last pushed it (its parts null
+   * until read, and while signed out): state for the same reason as boptionOpen.
+   */
+  futuresAccount: FuturesAccount;
   /** Set when the hub could not be started or reached: the page says so instead of waiting. */
   failure: HubFailure | null;
 }
@@ -59,7 +64,10 @@ export interface HubFailure {
 
 type Listener = () => void;
 
-let state: HubViewState = { status: null, symbols: [], quotes: new Map(), toasts: [], chatChannels: new Map(), indexPrices: new Map(), indexHistories: new Map(), boptionOpen: null, failure: null };
+/** The futures account before the hub has read it, and while signed out. */
+export const UNREAD_FUTURES_ACCOUNT: FuturesAccount = { stats: null, positions: null };
+
+let state: HubViewState = { status: null, symbols: [], quotes: new Map(), toasts: [], chatChannels: new Map(), indexPrices: new Map(), indexHistories: new Map(), boptionOpen: null, futuresAccount: UNREAD_FUTURES_ACCOUNT, failure: null };
 const listeners = new Set<Listener>();
 /** Help-desk messages are events, not state: each goes to whoever listens when it arrives. */
 const chatMessageListeners = new Set<(message: ChatMessage) => void>();
@@ -87,7 +95,7 @@ export const hubStore = {
   apply(message: HubPush): void {
     switch (message.kind) {
       case 'status':
-        update({ status: message.status, failure: null, ...(message.status.session.status === 'signedIn' ? {} : { boptionOpen: null }) });
+        update({ status: message.status, failure: null, ...(message.status.session.status === 'signedIn' ? {} : { boptionOpen: null, futuresAccount: UNREAD_FUTURES_ACCOUNT }) });
         return;
       case 'symbols':
         update({ symbols: message.symbols });
@@ -114,11 +122,14 @@ export const hubStore = {
         if (message.open) update({ boptionOpen: message.open });
         for (const listener of realtimeListeners) listener(message);
         return;
+      case 'futures':
+        update({ futuresAccount: message.account });
+        for (const listener of realtimeListeners) listener(message);
+        return;
       case 'book':
       case 'trades':
       case 'order':
       case 'balance':
-      case 'futures':
         for (const listener of realtimeListeners) listener(message);
         return;
       case 'unauthorized':

@@ -13,8 +13,8 @@ import type { FuturesTerms } from '../../../shared/futures-math';
 import type { FuturesAccount } from '../../../workers/protocol';
 import { callApi } from '../../api/client';
 import { getHub } from '../../api/hub';
-import { useIndexPrices, useSymbols } from '../../state/hub';
-import { hubStore } from '../../state/hub-store';
+import { useHubState, useIndexPrices, useSymbols } from '../../state/hub';
+import { hubStore, UNREAD_FUTURES_ACCOUNT } from '../../state/hub-store';
 import { termsOf } from './positionMath';
 
 export interface FuturesMarket {
@@ -71,37 +71,35 @@ export function useMarks(symbolIds: readonly number[]): ReadonlyMap<number, stri
   return useMemo(() => new Map([...points].map(([id, point]) => [id, point.price])), [points]);
 }
 
-const EMPTY_ACCOUNT: FuturesAccount = { stats: null, positions: null };
-
 /**
  * The signed-in user's futures account from the hub, while `signedIn`; `onChange` hears every
  * position change the private channel brings (in this tab's lifetime, from any tab's action).
+ * The account is the tab's (the hub store's): a screen mounted while another one of the tab
+ * already watches it gets no push of its own, and starts from there.
  */
 export function useFuturesAccount(signedIn: boolean, onChange?: (position: FuturesPosition, previous: FuturesPosition | undefined) => void): FuturesAccount {
-  const [account, setAccount] = useState<FuturesAccount>(EMPTY_ACCOUNT);
-  // The positions as this tab knew them before a change: a popup tells an open from a change of stop points by them.
-  const known = useRef<FuturesAccount>(EMPTY_ACCOUNT);
+  const account = useHubState().futuresAccount;
+  // The positions as this screen knew them before a change: a popup tells an open from a change of stop points by them.
+  const known = useRef<FuturesAccount>(UNREAD_FUTURES_ACCOUNT);
   const onChangeRef = useRef(onChange);
   useEffect(() => {
     onChangeRef.current = onChange;
   });
   useEffect(() => {
     if (!signedIn) return undefined;
+    known.current = hubStore.getSnapshot().futuresAccount;
     const stopListening = hubStore.onRealtime((message) => {
       if (message.kind !== 'futures') return;
       const { changed } = message;
       const previous = changed ? known.current.positions?.find((position) => position.id === changed.id) : undefined;
       known.current = message.account;
-      setAccount(message.account);
       if (changed) onChangeRef.current?.(changed, previous);
     });
     const stopWatching = getHub().watch({ kind: 'futures' });
     return () => {
       stopWatching();
       stopListening();
-      known.current = EMPTY_ACCOUNT;
-      setAccount(EMPTY_ACCOUNT);
     };
   }, [signedIn]);
-  return signedIn ? account : EMPTY_ACCOUNT;
+  return signedIn ? account : UNREAD_FUTURES_ACCOUNT;
 }
