@@ -6,7 +6,6 @@
  */
 import { useLingui as useLinguiRuntime } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useState } from 'react';
 import { FUTURES_CLOSE_REASONS, FUTURES_SIDES, futuresOrdersCall, type FuturesCloseReason, type FuturesPosition, type FuturesSide } from '../../../shared/api/futures';
 import { FUTURES_USDT_BASE } from '../../../shared/constants';
 import { trimZeros, unitsOf } from '../../../shared/decimal';
@@ -17,10 +16,12 @@ import { useLanguage } from '../../i18n/useLanguage';
 import { useHubStatus } from '../../state/hub';
 import { ButtonLink } from '../../ui/Button';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
+import { FilterSelect, PairFilter } from '../../ui/FilterSelect';
 import { FormField, inputClassName } from '../../ui/FormField';
 import { PageLink } from '../../ui/PageLink';
 import { Panel } from '../../ui/Panel';
 import { loginPath } from '../../ui/paths';
+import { useFilteredPages } from '../../ui/useFilteredPages';
 import { CLOSE_REASON_LABELS, SIDE_LABELS, STATUS_LABELS } from './labels';
 import { ContractCell, sizeAndMarginColumns } from './Summary';
 import { FUTURES_MARGIN_SCALE } from './positionMath';
@@ -75,44 +76,11 @@ export function FuturesOrders() {
   const language = useLanguage();
   const status = useHubStatus()?.session.status;
   const symbols = useFuturesSymbols();
-  const [filters, setFilters] = useState<HistoryFilters>({
-    symbol: '',
-    side: '',
-    closeReason: '',
-    from: '',
-    to: '',
-  });
-  const [page, setPage] = useState(0);
-  const requestKey = JSON.stringify([filters, page]);
-  const [answer, setAnswer] = useState<{
-    key: string;
-    total: number;
-    list: FuturesPosition[];
-  } | null>(null);
-  const loading = answer?.key !== requestKey;
-
-  useEffect(() => {
-    if (status !== 'signedIn') return undefined;
-    let active = true;
-    const key = JSON.stringify([filters, page]);
-    // A failed read (toasted by the client) ends the loading state and keeps what was shown.
-    const settle = (read: { total: number; list: FuturesPosition[] } | false) => {
-      if (active)
-        setAnswer((known) => ({
-          key,
-          ...(read || { total: known?.total ?? 0, list: known?.list ?? [] }),
-        }));
-    };
-    callApi(futuresOrdersCall, { query: historyQuery(filters, page) }).then(settle, () => settle(false));
-    return () => {
-      active = false;
-    };
-  }, [filters, page, status]);
-
-  const change = (next: Partial<HistoryFilters>) => {
-    setFilters((current) => ({ ...current, ...next }));
-    setPage(0);
-  };
+  const { filters, change, page, setPage, result: answer, loading } = useFilteredPages<HistoryFilters, { total: number; list: FuturesPosition[] }>(
+    { symbol: '', side: '', closeReason: '', from: '', to: '' },
+    (current, index) => callApi(futuresOrdersCall, { query: historyQuery(current, index) }),
+    { enabled: status === 'signedIn', empty: { total: 0, list: [] } },
+  );
 
   if (status === 'signedOut') {
     return (
@@ -183,52 +151,21 @@ export function FuturesOrders() {
   return (
     <div className={styles.ordersPage} data-testid="futures-history">
       <div className={styles.filters}>
-        <FormField label={t`Contract`}>
-          {(control) => (
-            <select {...control} className={inputClassName} value={filters.symbol} data-testid="futures-filter-symbol" onChange={(event) => change({ symbol: event.target.value })}>
-              <option value="">{t`All contracts`}</option>
-              {symbols.map((symbol) => (
-                <option key={symbol.id} value={symbol.symbol}>
-                  {symbol.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label={t`Side`}>
-          {(control) => (
-            <select {...control} className={inputClassName} value={filters.side} data-testid="futures-filter-side" onChange={(event) => change({ side: event.target.value as HistoryFilters['side'] })}>
-              <option value="">{t`Long and short`}</option>
-              {FUTURES_SIDES.map((side) => (
-                <option key={side} value={side}>
-                  {_(SIDE_LABELS[side])}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label={t`Close reason`}>
-          {(control) => (
-            <select
-              {...control}
-              className={inputClassName}
-              value={filters.closeReason}
-              data-testid="futures-filter-reason"
-              onChange={(event) =>
-                change({
-                  closeReason: event.target.value as HistoryFilters['closeReason'],
-                })
-              }
-            >
-              <option value="">{t`Every reason`}</option>
-              {FUTURES_CLOSE_REASONS.map((reason) => (
-                <option key={reason} value={reason}>
-                  {_(CLOSE_REASON_LABELS[reason])}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <PairFilter symbols={symbols} value={filters.symbol} onChange={(symbol) => change({ symbol })} testId="futures-filter-symbol" />
+        <FilterSelect
+          label={t`Side`}
+          value={filters.side}
+          options={[{ value: '' as const, label: t`Long and short` }, ...FUTURES_SIDES.map((side) => ({ value: side, label: _(SIDE_LABELS[side]) }))]}
+          onChange={(side) => change({ side })}
+          testId="futures-filter-side"
+        />
+        <FilterSelect
+          label={t`Close reason`}
+          value={filters.closeReason}
+          options={[{ value: '' as const, label: t`Every reason` }, ...FUTURES_CLOSE_REASONS.map((reason) => ({ value: reason, label: _(CLOSE_REASON_LABELS[reason]) }))]}
+          onChange={(closeReason) => change({ closeReason })}
+          testId="futures-filter-reason"
+        />
         <FormField label={t`From`}>
           {(control) => <input {...control} type="date" className={inputClassName} value={filters.from} data-testid="futures-filter-from" onChange={(event) => change({ from: event.target.value })} />}
         </FormField>
