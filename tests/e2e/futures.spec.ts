@@ -6,6 +6,7 @@
 // /Futures/FuturesContractOrder; a screen reached by an in-app move from the trading page shows the
 // account it already watched; a visitor sees the market with a sign-in button in place of submit.
 import { depositedAccount } from './support/admin';
+import { navigateInApp } from './support/navigation';
 import { registerAccount, uniqueEmail } from './support/outbox';
 import { expect, test, type APIRequestContext, type Page } from './support/test';
 
@@ -25,15 +26,6 @@ async function fundedAccount(request: APIRequestContext, baseURL: string | undef
     headers: { 'X-XSRF-TOKEN': token, 'Idempotency-Key': crypto.randomUUID() },
   });
   expect(((await moved.json()) as { errcode: number }).errcode).toBe(0);
-}
-
-/** Goes to a path the way the app's links do: TanStack Router publishes itself as window.__TSR_ROUTER__. */
-async function navigateInApp(page: Page, path: string): Promise<void> {
-  await page.evaluate(`(async () => {
-    const router = window.__TSR_ROUTER__;
-    if (!router) throw new Error('The app has no router at window.__TSR_ROUTER__');
-    await router.navigate({ href: ${JSON.stringify(path)} });
-  })()`);
 }
 
 async function openFutures(page: Page): Promise<void> {

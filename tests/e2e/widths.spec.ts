@@ -6,6 +6,7 @@
 // tours start at different screens, so that screens are loaded in full too.
 import { LANGUAGES, DEFAULT_DISPLAY_LANGUAGE, type Language } from '../../src/shared/languages';
 import { waitUntilSettled } from './support/axe';
+import { navigateInApp } from './support/navigation';
 import { signInContext } from './support/signin';
 import { expect, test, type Page } from './support/test';
 
@@ -79,15 +80,6 @@ function overflowOf(page: Page, afterTwoFrames = false): Promise<string | null> 
     }
     return `${excess} px too wide: ${culprits.join('; ')}`;
   }, afterTwoFrames);
-}
-
-/** Goes to a path the way the app's links do: TanStack Router publishes itself as window.__TSR_ROUTER__. */
-async function navigateInApp(page: Page, path: string): Promise<void> {
-  await page.evaluate(`(async () => {
-    const router = window.__TSR_ROUTER__;
-    if (!router) throw new Error('The app has no router at window.__TSR_ROUTER__');
-    await router.navigate({ href: ${JSON.stringify(path)} });
-  })()`);
 }
 
 /** The screens from the nth on, then those before it. */

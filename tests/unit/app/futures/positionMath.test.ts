@@ -2,10 +2,11 @@
 // now, and the account's stats worked out at the marks (the server's last figures standing while a
 // mark or a symbol's terms are missing); and the popup each position change brings.
 import { describe, expect, it } from 'vitest';
-import type { FuturesPosition, FuturesStats, FuturesSymbolConfig } from '../../../../src/shared/api/futures';
+import type { FuturesSymbolConfig } from '../../../../src/shared/api/futures';
 import { liveFigures, liveStats, ratioPercentText, returnPercentText, termsOf } from '../../../../src/app/features/futures/positionMath';
 import { tradeEventOf } from '../../../../src/app/features/futures/tradeEvents';
 import { marginRatioPpm } from '../../../../src/shared/futures-math';
+import { FUTURES_STATS, futuresPosition } from '../../../helpers/futures-fixtures';
 
 const CONFIG = {
   openFeeRate: '0.0005',
@@ -15,42 +16,8 @@ const CONFIG = {
 } as FuturesSymbolConfig;
 const TERMS = termsOf(CONFIG, { pricePrecision: 1, volumePrecision: 3 });
 
-const OPEN: FuturesPosition = {
-  id: 1,
-  symbolId: 201,
-  symbol: 'BTC_USDT',
-  side: 'long',
-  type: 'market',
-  leverage: 10,
-  status: 'open',
-  volume: '0.010',
-  margin: '90.000000',
-  triggerPrice: null,
-  entryPrice: '90000.0',
-  liquidationPrice: '81400.0',
-  takeProfit: null,
-  stopLoss: null,
-  openFee: '0.450000',
-  closeFee: null,
-  closePrice: null,
-  realizedPnl: null,
-  closeReason: null,
-  createdAt: 1,
-  openedAt: 1,
-  closedAt: null,
-};
-
-const STATS: FuturesStats = {
-  currency: 'FTUSDT',
-  available: '500.000000',
-  marginInUse: '90.450000',
-  unrealizedPnl: '0',
-  equity: '590.450000',
-  marginRatio: '0.005',
-  openCount: 1,
-  pendingCount: 0,
-  todayPnl: '0',
-};
+const OPEN = futuresPosition(1);
+const STATS = FUTURES_STATS;
 
 describe('live futures figures', () => {
   it('a position at the mark: PnL in its favour, the return on its margin, the margin ratio', () => {

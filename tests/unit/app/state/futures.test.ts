@@ -2,46 +2,12 @@
 // mounted while another one of the tab already watches it (no push of its own comes: the hub
 // greets a tab only for topics new to it) starts from it; a sign-out forgets it.
 import { describe, expect, it } from 'vitest';
-import type { FuturesPosition, FuturesStats } from '../../../../src/shared/api/futures';
 import { hubStore, UNREAD_FUTURES_ACCOUNT } from '../../../../src/app/state/hub-store';
 import type { HubStatus } from '../../../../src/workers/protocol';
+import { FUTURES_STATS, futuresPosition } from '../../../helpers/futures-fixtures';
 
-const stats: FuturesStats = {
-  currency: 'FTUSDT',
-  available: '90.000000',
-  marginInUse: '10.000000',
-  unrealizedPnl: '0',
-  equity: '100.000000',
-  marginRatio: null,
-  openCount: 1,
-  pendingCount: 0,
-  todayPnl: '0',
-};
-
-const position: FuturesPosition = {
-  id: 7,
-  symbolId: 201,
-  symbol: 'BTC_USDT',
-  side: 'long',
-  type: 'market',
-  leverage: 10,
-  status: 'open',
-  volume: '0.001',
-  margin: '10.000000',
-  triggerPrice: null,
-  entryPrice: '100000.00',
-  liquidationPrice: '90500.00',
-  takeProfit: null,
-  stopLoss: null,
-  openFee: '0.050000',
-  closeFee: null,
-  closePrice: null,
-  realizedPnl: null,
-  closeReason: null,
-  createdAt: 1,
-  openedAt: 1,
-  closedAt: null,
-};
+const stats = FUTURES_STATS;
+const position = futuresPosition(7);
 
 const signedOut = { session: { status: 'signedOut' } } as HubStatus;
 

@@ -7,38 +7,13 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { FuturesPosition } from '../../../../src/shared/api/futures';
 import type { HubPush } from '../../../../src/workers/protocol';
+import { futuresPosition } from '../../../helpers/futures-fixtures';
 import { attach, FakeTab, hubStarter, settle, TRADER } from '../fixtures';
 
 const start = hubStarter();
 const FUTURES = { kind: 'futures' } as const;
 
-function position(id: number, change: Partial<FuturesPosition> = {}): FuturesPosition {
-  return {
-    id,
-    symbolId: 201,
-    symbol: 'BTC_USDT',
-    side: 'long',
-    type: 'market',
-    leverage: 10,
-    status: 'open',
-    volume: '0.010',
-    margin: '90.000000',
-    triggerPrice: null,
-    entryPrice: '90000.0',
-    liquidationPrice: '81400.0',
-    takeProfit: null,
-    stopLoss: null,
-    openFee: '0.450000',
-    closeFee: null,
-    closePrice: null,
-    realizedPnl: null,
-    closeReason: null,
-    createdAt: 1_700_000_000_000 + id,
-    openedAt: 1_700_000_000_000 + id,
-    closedAt: null,
-    ...change,
-  };
-}
+const position = futuresPosition;
 
 function closed(open: FuturesPosition): FuturesPosition {
   return { ...open, status: 'closed', closePrice: '91000.0', closeFee: '0.455000', realizedPnl: '10.000000', closeReason: 'takeProfit', closedAt: open.createdAt + 60_000 };
