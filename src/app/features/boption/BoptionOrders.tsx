@@ -19,7 +19,7 @@ import { Panel } from '../../ui/Panel';
 import { STATUS_LABELS } from './labels';
 import { OrdersTable, VisitorOrders } from './OrdersTable';
 import { useBoptionConfig, useBoptionOrders } from './useBoption';
-import styles from './boption.module.css';
+import layout from '../../layout/TradingPage.module.css';
 
 export const ORDERS_PAGE_SIZE = 20;
 const DAY_MS = 86_400_000;
@@ -75,8 +75,8 @@ export function BoptionOrders() {
   const pageCount = answer ? Math.max(1, Math.ceil(answer.total / ORDERS_PAGE_SIZE)) : 1;
   const running = (live.open ?? []).filter((order) => filters.symbol === '' || order.symbol === filters.symbol);
   return (
-    <div className={styles.ordersPage} data-testid="boption-orders-page">
-      <div className={styles.filters}>
+    <div className={layout.ordersPage} data-testid="boption-orders-page">
+      <div className={layout.filters}>
         <PairFilter symbols={symbols} value={filters.symbol} onChange={(symbol) => change({ symbol })} testId="boption-filter-symbol" />
         <FilterSelect
           label={t`Result`}

@@ -32,6 +32,7 @@ import { OrderForm } from './OrderForm';
 import { OrderProgress } from './OrderProgress';
 import { OrdersTable, VisitorOrders } from './OrdersTable';
 import { useBoptionConfig, useBoptionHistory, useBoptionOrders, type BoptionOrdersState } from './useBoption';
+import layout from '../../layout/TradingPage.module.css';
 import styles from './boption.module.css';
 
 /** The chart and uPlot come in a chunk of their own: the rest of the page paints without waiting for them. */
@@ -52,14 +53,14 @@ export function RouteOption({ id, children }: { id: string | undefined; children
   const symbol = routeSymbol(symbols, SYMBOL_TYPE.boption, id, DEFAULT_BOPTION_SYMBOL);
   if (symbol === undefined) {
     return (
-      <div className={styles.screen}>
+      <div className={layout.screen}>
         <StatusMessage tone="loading" title={t`Loading…`} testId="boption-loading" />
       </div>
     );
   }
   if (symbol === null) {
     return (
-      <div className={styles.screen} data-testid="boption-unknown">
+      <div className={layout.screen} data-testid="boption-unknown">
         <StatusMessage tone="neutral" title={t`This market does not exist.`}>
           <ButtonLink to="/boption">{t`Go to the binary options markets`}</ButtonLink>
         </StatusMessage>

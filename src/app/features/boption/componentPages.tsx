@@ -19,7 +19,7 @@ import { OrderForm } from './OrderForm';
 import { OrderProgress } from './OrderProgress';
 import { OrdersTable } from './OrdersTable';
 import { useBoptionHistory } from './useBoption';
-import styles from './boption.module.css';
+import layout from '../../layout/TradingPage.module.css';
 
 function useRouteId(): string | undefined {
   return new URLSearchParams(useLocation().searchStr).get('id') ?? undefined;
@@ -28,7 +28,7 @@ function useRouteId(): string | undefined {
 /** A part of the trading page for the route's market. */
 function OptionPart({ children }: { children: (symbol: MarketSymbol, symbols: MarketSymbol[]) => ReactNode }) {
   return (
-    <div className={styles.componentPage}>
+    <div className={layout.componentPage}>
       <RouteOption id={useRouteId()}>{children}</RouteOption>
     </div>
   );

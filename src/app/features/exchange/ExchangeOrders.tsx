@@ -18,6 +18,7 @@ import { PageLink } from '../../ui/PageLink';
 import { Panel } from '../../ui/Panel';
 import { loginPath } from '../../ui/paths';
 import { OrdersTable } from './OrdersTable';
+import layout from '../../layout/TradingPage.module.css';
 import styles from './exchange.module.css';
 
 export const ORDERS_PAGE_SIZE = 20;
@@ -89,8 +90,8 @@ export function ExchangeOrders() {
   const pageNumber = page + 1;
   const pages = result ? Math.max(1, Math.ceil(result.total / ORDERS_PAGE_SIZE)) : 1;
   return (
-    <div className={styles.ordersPage} data-testid="exchange-orders-page">
-      <div className={styles.filters}>
+    <div className={layout.ordersPage} data-testid="exchange-orders-page">
+      <div className={layout.filters}>
         <PairFilter symbols={symbols} value={filters.symbol} onChange={(symbol) => change({ symbol })} testId="filter-symbol" />
         <FilterSelect<SideFilter>
           label={t`Side`}

@@ -28,6 +28,7 @@ import { OrderForms } from './OrderForm';
 import { OrdersTable } from './OrdersTable';
 import { useMarket } from './useMarket';
 import { useOrders } from './useOrders';
+import layout from '../../layout/TradingPage.module.css';
 import styles from './exchange.module.css';
 import { loginPath } from '../../ui/paths';
 
@@ -63,14 +64,14 @@ export function RouteMarket({ id, children }: { id: string | undefined; children
 
   if (symbol === undefined) {
     return (
-      <div className={styles.screen}>
+      <div className={layout.screen}>
         <StatusMessage tone="loading" title={t`Loading…`} testId="exchange-loading" />
       </div>
     );
   }
   if (symbol === null) {
     return (
-      <div className={styles.screen} data-testid="exchange-unknown">
+      <div className={layout.screen} data-testid="exchange-unknown">
         <StatusMessage tone="neutral" title={t`This market does not exist.`}>
           <ButtonLink to="/exchange">{t`Go to the spot markets`}</ButtonLink>
         </StatusMessage>

@@ -25,7 +25,7 @@ import { OrderForms } from './OrderForm';
 import { OrdersTable } from './OrdersTable';
 import { useMarket } from './useMarket';
 import { useOrders } from './useOrders';
-import styles from './exchange.module.css';
+import layout from '../../layout/TradingPage.module.css';
 
 function useRouteId(): string | undefined {
   return new URLSearchParams(useLocation().searchStr).get('id') ?? undefined;
@@ -34,7 +34,7 @@ function useRouteId(): string | undefined {
 /** A part of the trading page for the route's market. */
 function MarketPart({ children }: { children: (symbol: MarketSymbol, symbols: MarketSymbol[]) => React.ReactNode }) {
   return (
-    <div className={styles.componentPage}>
+    <div className={layout.componentPage}>
       <RouteMarket id={useRouteId()}>{children}</RouteMarket>
     </div>
   );
@@ -143,7 +143,7 @@ function UserOrders({ which }: { which: 'open' | 'history' }) {
   const orders = useOrders(signedIn, markAssetsChanged);
   const here = which === 'open' ? '/Exchange/Components/CurrentOrder' : '/Exchange/Components/HistoricalOrders';
   return (
-    <div className={styles.componentPage}>
+    <div className={layout.componentPage}>
       <Panel flush>
         {!signedIn ? (
           <OrdersTable

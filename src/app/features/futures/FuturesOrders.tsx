@@ -26,6 +26,7 @@ import { CLOSE_REASON_LABELS, SIDE_LABELS, STATUS_LABELS } from './labels';
 import { ContractCell, sizeAndMarginColumns } from './Summary';
 import { FUTURES_MARGIN_SCALE } from './positionMath';
 import { useFuturesSymbols } from './useFutures';
+import layout from '../../layout/TradingPage.module.css';
 import styles from './futures.module.css';
 
 export const HISTORY_PAGE_SIZE = 20;
@@ -149,8 +150,8 @@ export function FuturesOrders() {
   const pageNumber = page + 1;
   const pages = answer ? Math.max(1, Math.ceil(answer.total / HISTORY_PAGE_SIZE)) : 1;
   return (
-    <div className={styles.ordersPage} data-testid="futures-history">
-      <div className={styles.filters}>
+    <div className={layout.ordersPage} data-testid="futures-history">
+      <div className={layout.filters}>
         <PairFilter symbols={symbols} value={filters.symbol} onChange={(symbol) => change({ symbol })} testId="futures-filter-symbol" />
         <FilterSelect
           label={t`Side`}

@@ -31,6 +31,7 @@ import { OpenOrderStats } from './OpenOrderStats';
 import { OrderPanel } from './OrderPanel';
 import { useTradePopups } from './TradePopups';
 import { useFuturesAccount, useFuturesConfigs, useFuturesSymbols, useMarks, type FuturesMarket } from './useFutures';
+import layout from '../../layout/TradingPage.module.css';
 import styles from './futures.module.css';
 
 /** The chart and uPlot come in a chunk of their own: the rest of the page paints without waiting for them. */
@@ -67,7 +68,7 @@ export function RouteFutures({ id, children }: { id: string | undefined; childre
 
   if (symbol === null) {
     return (
-      <div className={styles.screen} data-testid="futures-unknown">
+      <div className={layout.screen} data-testid="futures-unknown">
         <StatusMessage tone="neutral" title={t`This contract does not exist.`}>
           <ButtonLink to="/futures">{t`Go to the futures markets`}</ButtonLink>
         </StatusMessage>
@@ -77,14 +78,14 @@ export function RouteFutures({ id, children }: { id: string | undefined; childre
   const market = symbol ? markets?.get(symbol.id) : undefined;
   if (markets === null) {
     return (
-      <div className={styles.screen}>
+      <div className={layout.screen}>
         <StatusMessage tone="error" title={t`The futures markets could not be read.`} testId="futures-failed" />
       </div>
     );
   }
   if (!market) {
     return (
-      <div className={styles.screen}>
+      <div className={layout.screen}>
         <StatusMessage tone="loading" title={t`Loading…`} testId="futures-loading" />
       </div>
     );

@@ -20,6 +20,7 @@ import { useTradePopupText } from './TradePopups';
 import { tradeEventOf } from './tradeEvents';
 import { usePositionName } from './Summary';
 import { useFuturesAccount } from './useFutures';
+import layout from '../../layout/TradingPage.module.css';
 import styles from './futures.module.css';
 
 function useRouteId(): string | undefined {
@@ -29,7 +30,7 @@ function useRouteId(): string | undefined {
 /** A part of the trading page for the route's contract (with its trade popups). */
 function FuturesPart({ children }: { children: (view: FuturesView) => ReactNode }) {
   return (
-    <div className={styles.componentPage}>
+    <div className={layout.componentPage}>
       <RouteFutures id={useRouteId()}>{children}</RouteFutures>
     </div>
   );
