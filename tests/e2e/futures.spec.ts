@@ -110,7 +110,7 @@ test.describe('futures', () => {
     await expect(page.getByTestId('futures-positions')).toContainText('No open positions.');
   });
 
-  test('a visitor sees the market and its marks, with a sign-in button where the order is sent', async ({ page }) => {
+  test('R-ROUTE-09 R-LAY-02 R-STATE-02 a visitor sees the market the id names and its marks, with a sign-in button where the order is sent, without a footer', async ({ page }) => {
     await openFutures(page);
     await expect(page.getByTestId('futures-market-link')).toHaveCount(6);
     await expect(page.getByTestId('futures-submit')).toHaveCount(0);
