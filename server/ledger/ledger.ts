@@ -372,3 +372,15 @@ export async function systemBalances(executor: Executor, account: SystemAccount)
     .execute();
   return rows.map((row) => ({ currency: row.currency, balanceUnits: row.balance_units }));
 }
+
+/** A platform account's available balance in one currency (0 where it has none). */
+export async function systemBalance(executor: Executor, account: SystemAccount, currency: string): Promise<bigint> {
+  const row = await executor
+    .selectFrom('ledger_accounts')
+    .select('balance_units')
+    .where('owner_key', '=', systemOwner(account))
+    .where('bucket', '=', 'available')
+    .where('currency', '=', currency)
+    .executeTakeFirst();
+  return row?.balance_units ?? 0n;
+}

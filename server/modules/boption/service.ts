@@ -23,7 +23,7 @@ import { parsePositiveUnits } from '../../core/amounts';
 import type { SessionUser } from '../../core/viewer';
 import type { Database } from '../../db/schema';
 import { PPM } from '../../engine/amounts';
-import { placeHold, systemBalances, userOwner } from '../../ledger/ledger';
+import { placeHold, systemBalance, userOwner } from '../../ledger/ledger';
 import { writeOutbox } from '../../outbox';
 import type { IndexPrices } from '../../prices/index-price';
 import type { NewJob } from '../../scheduler/scheduler';
@@ -149,7 +149,7 @@ async function checkLimits(trx: Transaction<Database>, userId: number, symbol: O
   // An order that lowers the liability is taken even past the bound (an operator may have lowered it).
   if (after > terms.liabilityMaxUnits && after > before) refuse('boptionLiabilityLimit');
   // The house must be able to pay every open order's win at once: a settlement never waits for funds.
-  const house = (await systemBalances(trx, OPTIONS_HOUSE)).find((balance) => balance.currency === BOPTION_CURRENCY)?.balanceUnits ?? 0n;
+  const house = await systemBalance(trx, OPTIONS_HOUSE, BOPTION_CURRENCY);
   if (house < (await repo.openWinProfits(trx, BOPTION_CURRENCY)) + winProfitUnits) refuse('platformLimitReached');
 }
 

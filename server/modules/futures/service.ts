@@ -51,7 +51,7 @@ import { parsePositiveUnits } from '../../core/amounts';
 import { BusinessError } from '../../core/errors';
 import type { Executor } from '../../core/executor';
 import type { SessionUser } from '../../core/viewer';
-import { placeHold, systemBalances, userBalances, userOwner } from '../../ledger/ledger';
+import { placeHold, systemBalance, userBalances, userOwner } from '../../ledger/ledger';
 import { parseIdempotencyKey } from '../balance/service';
 import { refuse } from './errors';
 import * as repo from './repo';
@@ -169,7 +169,7 @@ async function checkLimits(
     const mark = marked && deps.prices.current(marked.symbolId);
     if (marked && mark) owedUnits += sideOwedUnits(marked, total, mark.priceTicks);
   }
-  const house = (await systemBalances(executor, 'futures_house')).find((balance) => balance.currency === MARGIN_CURRENCY)?.balanceUnits ?? 0n;
+  const house = await systemBalance(executor, 'futures_house', MARGIN_CURRENCY);
   if (house < owedUnits + notionalUnitsNew) refuse('platformLimitReached');
 }
 

@@ -36,7 +36,7 @@ import {
 import { unitsText } from '../../../src/shared/decimal';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
-import { consumeHold, releaseHold, systemBalances, systemOwner, userOwner } from '../../ledger/ledger';
+import { consumeHold, releaseHold, systemBalance, systemOwner, userOwner } from '../../ledger/ledger';
 import { createNotifications, FUTURES_NOTIFICATION_TYPE } from '../notification/service';
 import type { RiskBook, RiskEntry, RiskTrigger } from './risk-book';
 import * as repo from './repo';
@@ -118,7 +118,7 @@ export async function openInPiece(trx: Transaction<Database>, row: repo.Position
 /** What a gap costs beyond the insurance fund is taken from what the house receives: neither account passes its floor. */
 async function withinInsuranceFund(trx: Transaction<Database>, settlement: CloseSettlement): Promise<CloseSettlement> {
   if (settlement.insuranceUnits >= 0n) return settlement;
-  const fund = (await systemBalances(trx, 'insurance')).find((balance) => balance.currency === MARGIN_CURRENCY)?.balanceUnits ?? 0n;
+  const fund = await systemBalance(trx, 'insurance', MARGIN_CURRENCY);
   const available = fund > 0n ? fund : 0n;
   const shortfall = -settlement.insuranceUnits - available;
   if (shortfall <= 0n) return settlement;
