@@ -178,20 +178,19 @@ export class IndexPrices {
     const derived = this.derived.get(symbolId);
     const market = this.markets.get(derived?.indexSymbolId ?? symbolId);
     if (!market) return [];
+    const spotPrecision = derived && this.spotPrecision(derived);
     const points: IndexPrice[] = [];
     market.history.forEach((sample, index) => {
       if (sample.at < since) return;
       const price: IndexPrice = { symbolId: derived?.indexSymbolId ?? symbolId, priceTicks: sample.priceTicks, source: market.historySources[index]!, at: sample.at };
-      points.push(derived ? this.toDerived(derived, price) : price);
+      points.push(derived && spotPrecision !== undefined ? toDerived(derived, spotPrecision, price) : price);
     });
     return points;
   }
 
-  /** A spot market's index expressed for a derived symbol: its precision, rounded down. */
-  private toDerived(derived: DerivedSymbol, price: IndexPrice): IndexPrice {
-    const spot = this.source.symbols().find((symbol) => symbol.id === derived.indexSymbolId);
-    const spotPrecision = spot?.pricePrecision ?? derived.pricePrecision;
-    return { ...price, symbolId: derived.symbolId, priceTicks: rescaleUnits(price.priceTicks, spotPrecision, derived.pricePrecision, 'down') };
+  /** The price precision of the spot market a derived symbol reads. */
+  private spotPrecision(derived: DerivedSymbol): number {
+    return this.source.symbols().find((symbol) => symbol.id === derived.indexSymbolId)?.pricePrecision ?? derived.pricePrecision;
   }
 
   /** The index now; undefined when neither a fresh reference nor enough of the book says it. */
@@ -199,7 +198,7 @@ export class IndexPrices {
     const derived = this.derived.get(symbolId);
     if (derived) {
       const price = this.current(derived.indexSymbolId);
-      return price && this.toDerived(derived, price);
+      return price && toDerived(derived, this.spotPrecision(derived), price);
     }
     const market = this.markets.get(symbolId);
     if (!market) return undefined;
@@ -218,7 +217,7 @@ export class IndexPrices {
     const derived = this.derived.get(symbolId);
     if (derived) {
       const price = this.at(derived.indexSymbolId, time);
-      return price && this.toDerived(derived, price);
+      return price && toDerived(derived, this.spotPrecision(derived), price);
     }
     const market = this.markets.get(symbolId);
     if (!market) return undefined;
@@ -248,6 +247,11 @@ export class IndexPrices {
     }
     return market;
   }
+}
+
+/** A spot market's index expressed for a derived symbol: its precision, rounded down. */
+function toDerived(derived: DerivedSymbol, spotPrecision: number, price: IndexPrice): IndexPrice {
+  return { ...price, symbolId: derived.symbolId, priceTicks: rescaleUnits(price.priceTicks, spotPrecision, derived.pricePrecision, 'down') };
 }
 
 /** Drops the samples older than `cutoff` from the front; answers how many. */

@@ -56,7 +56,7 @@ import { parseIdempotencyKey } from '../balance/service';
 import { refuse } from './errors';
 import * as repo from './repo';
 import { followInBook, HOLD_REFERENCE, isLiquidationReached, openInPiece, takeStep, type FuturesDeps, type Step } from './settle';
-import { configAnswer, findSymbol, loadSymbolTerms, MARGIN_CURRENCY, positionView, rateText, requireMark, type SymbolTerms } from './terms';
+import { configAnswer, findSymbol, isVisibleTo, loadSymbolTerms, MARGIN_CURRENCY, positionView, rateText, requireMark, type SymbolTerms } from './terms';
 
 const DAY_MS = 86_400_000;
 const LIST_PAGE_DEFAULT = 20;
@@ -195,8 +195,12 @@ function quoteCreate(symbol: SymbolTerms, order: ParsedOrder, markTicks: bigint)
 export async function createPosition(deps: FuturesDeps, viewer: SessionUser, input: CreateInput, idempotencyKeyHeader: string | string[] | undefined): Promise<FuturesPosition> {
   const { context, prices } = deps;
   const idempotencyKey = parseIdempotencyKey(idempotencyKeyHeader);
-  const symbols = await loadSymbolTerms(context.db, prices, viewer);
-  const symbol = findSymbol(symbols, input.symbol);
+  // Every symbol, for what the house owes; the one ordered must be one the caller sees.
+  const allSymbols = await loadSymbolTerms(context.db, prices, 'all');
+  const symbol = findSymbol(
+    allSymbols.filter((candidate) => isVisibleTo(candidate, viewer)),
+    input.symbol,
+  );
   const order = parseOrder(symbol, input);
   const requestHash = createRequestHash(symbol, order);
   // A repeat answers what the first made, whatever the mark says now (and again in the piece, for racing repeats).
@@ -204,12 +208,10 @@ export async function createPosition(deps: FuturesDeps, viewer: SessionUser, inp
   if (made) return positionView(made, symbol);
   const markTicks = requireMark(prices, symbol.symbolId);
   const { quote, notionalUnits: notional } = quoteCreate(symbol, order, markTicks);
-  const allSymbols = await loadSymbolTerms(context.db, prices, 'all');
 
   const outcome = await context.commits.run(async (trx) => {
     const previous = await madeBefore(trx, viewer.id, idempotencyKey, requestHash);
     if (previous) return { row: previous, replayed: true };
-    // What the house owes counts every symbol's positions, test-only ones too, whoever asks.
     await checkLimits(deps, trx, allSymbols, symbol, { userId: viewer.id, side: order.side, volumeSteps: quote.volumeSteps, notionalUnits: notional, markTicks });
     const now = context.now();
     const row = await repo.insertPosition(trx, {

@@ -36,14 +36,18 @@ export const MARGIN_CURRENCY = FUTURES_USDT_BASE;
 /** Who a list is for: a viewer (a visitor sees what a plain user sees), or 'all' for the server's own work. */
 export type Audience = Pick<SessionUser, 'testEnabled'> | null | 'all';
 
+/** Whether an audience sees a symbol: test-only ones only test-enabled viewers (and the server). */
+export function isVisibleTo(symbol: Pick<repo.SymbolTermsRow, 'testOnly'>, audience: Audience): boolean {
+  return !symbol.testOnly || audience === 'all' || audience?.testEnabled === true;
+}
+
 /** Every futures symbol with terms and a spot market to price it; test-only ones only for test-enabled viewers. */
 export async function loadSymbolTerms(executor: Executor, prices: FuturesPrices, audience: Audience): Promise<SymbolTerms[]> {
-  const testEnabled = audience === 'all' || audience?.testEnabled === true;
   const [rows, marginScale] = await Promise.all([repo.listSymbolTerms(executor), repo.marginScale(executor, MARGIN_CURRENCY)]);
   const indexOf = new Map(prices.derivedSymbols().map((derived) => [derived.symbolId, derived.indexSymbolId]));
   return rows.flatMap((row) => {
     const indexSymbolId = indexOf.get(row.symbolId);
-    if (indexSymbolId === undefined || (row.testOnly && !testEnabled)) return [];
+    if (indexSymbolId === undefined || !isVisibleTo(row, audience)) return [];
     const math: FuturesTerms = {
       pricePrecision: row.pricePrecision,
       volumePrecision: row.volumePrecision,
