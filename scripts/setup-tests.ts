@@ -1,7 +1,8 @@
 /**
  * `npm run test:setup`, the first step of `npm test`: makes sure the machine has what the suite
  * needs before anything runs, so that the README's test command works on a machine that has never
- * seen the project. Today that is a Chromium for the end-to-end suite:
+ * seen the project: a redis-server (Debian's package, see scripts/lib/local-redis.ts) for the tests
+ * of several server instances, and a Chromium for the end-to-end suite:
  *
  * - CHROME_PATH, /usr/bin/chromium or Playwright's own Chromium: used as it is;
  * - none, on Debian as root: `apt-get install -y chromium fonts-liberation` (Playwright's download
@@ -16,37 +17,21 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { DEBIAN_CHROMIUM_PATH, findChromium } from './lib/browser';
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
-  console.log(`test:setup: $ ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env });
-  if (result.error) console.log(`test:setup: ${command} could not run: ${result.error.message}`);
-  return result.status === 0;
-}
+import { installDebianPackages, runLoud } from './lib/debian';
+import { ensureRedisServer } from './lib/local-redis';
 
 function versionOf(path: string): string {
   const result = spawnSync(path, ['--version'], { encoding: 'utf8', timeout: 30_000 });
   return result.status === 0 ? result.stdout.trim() : 'version unknown';
 }
 
-function isRoot(): boolean {
-  return typeof process.getuid === 'function' && process.getuid() === 0;
-}
-
 function installFromDebian(): boolean {
-  if (process.platform !== 'linux' || !fs.existsSync('/usr/bin/apt-get')) return false;
-  if (!isRoot()) {
-    console.log('test:setup: this is a Debian-like system, but apt-get needs root; trying Playwright\'s download instead.');
-    return false;
-  }
-  console.log("test:setup: installing Debian's chromium package for the end-to-end suite.");
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  return run('apt-get', ['update'], env) && run('apt-get', ['install', '-y', 'chromium', 'fonts-liberation'], env) && fs.existsSync(DEBIAN_CHROMIUM_PATH);
+  return installDebianPackages('test:setup', ['chromium', 'fonts-liberation'], 'for the end-to-end suite') && fs.existsSync(DEBIAN_CHROMIUM_PATH);
 }
 
 function installFromPlaywright(): boolean {
   console.log("test:setup: downloading Playwright's Chromium for the end-to-end suite.");
-  return run('npx', ['playwright', 'install', 'chromium']);
+  return runLoud('test:setup', 'npx', ['playwright', 'install', 'chromium']);
 }
 
 function ensureChromium(): void {
@@ -74,6 +59,8 @@ function ensureChromium(): void {
 
 try {
   ensureChromium();
+  // The shared-state tests (tests/unit/server/shared-state*) start their own Redis from this binary.
+  console.log(`test:setup: redis-server for the shared-state tests: ${ensureRedisServer()}`);
 } catch (error) {
   console.error(`test:setup: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -1,0 +1,117 @@
+/**
+ * A throwaway Redis for the tests and `npm run cluster`: Debian's `redis-server` (installed with
+ * apt-get when missing), started as a child of this process on a given port with its data in a
+ * given or temporary folder, nothing persisted (no RDB snapshots, no append-only file: the tests
+ * and a local cluster need the shared state only while they run). Not daemonized, so that `stop`
+ * (or this process's exit) ends it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { findExecutable, installDebianPackages } from './debian';
+
+export interface LocalRedis {
+  /** redis://127.0.0.1:<port>, for REDIS_URL. */
+  url: string;
+  port: number;
+  /** Ends the server (SIGTERM, SIGKILL after 5 s) and removes the data folder if this made it. */
+  stop: () => Promise<void>;
+}
+
+export interface LocalRedisOptions {
+  port: number;
+  /** The data folder; a temporary one (removed by `stop`) when not given. */
+  dataDir?: string;
+  /** How long to wait for the first PONG; 15 s by default. */
+  startTimeoutMs?: number;
+}
+
+const PREFIX = 'local-redis';
+
+/** The redis-server binary, installing Debian's package when there is none; throws saying what to do when that is not possible. */
+export function ensureRedisServer(): string {
+  const found = findExecutable('redis-server');
+  if (found) return found;
+  installDebianPackages(PREFIX, ['redis-server'], 'for the shared state of several server instances');
+  const installed = findExecutable('redis-server');
+  if (installed) return installed;
+  throw new Error('No redis-server, and installing one failed (see above). Install Redis 7 (Debian: `apt-get install redis-server`) so that redis-server is on PATH.');
+}
+
+/** One PING over a plain socket (RESP inline command): true on +PONG. */
+function ping(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    let answer = '';
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString();
+      if (answer.includes('\r\n')) done(answer.startsWith('+PONG'));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  const gone = exited(child);
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await gone;
+  clearTimeout(timer);
+}
+
+export async function startLocalRedis(options: LocalRedisOptions): Promise<LocalRedis> {
+  const binary = ensureRedisServer();
+  const { port } = options;
+  // A server already answering there is someone else's (or a leftover): using it would share state
+  // with a stranger, and flushing it would destroy theirs.
+  if (await ping(port)) throw new Error(`${PREFIX}: something already answers PING on port ${port}; stop it or pick another port.`);
+  const madeDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'redis-'));
+  fs.mkdirSync(dataDir, { recursive: true });
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dataDir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--logfile', ''];
+  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  // The server must not outlive the process that started it (a test run that crashes included).
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+
+  const cleanUp = () => {
+    process.removeListener('exit', killOnExit);
+    if (madeDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + (options.startTimeoutMs ?? 15_000);
+  while (!(await ping(port))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stopChild(child);
+      cleanUp();
+      throw new Error(`${PREFIX}: redis-server on port ${port} did not answer PING. Its log:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop: async () => {
+      await stopChild(child);
+      cleanUp();
+    },
+  };
+}
