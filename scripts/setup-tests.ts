@@ -2,7 +2,9 @@
  * `npm run test:setup`, the first step of `npm test`: makes sure the machine has what the suite
  * needs before anything runs, so that the README's test command works on a machine that has never
  * seen the project: a redis-server (Debian's package, see scripts/lib/local-redis.ts) for the tests
- * of several server instances, and a Chromium for the end-to-end suite:
+ * of several server instances, PostgreSQL's server (Debian's `postgresql`, see
+ * scripts/lib/local-postgres.ts) for the server suite on PostgreSQL, and a Chromium for the
+ * end-to-end suite:
  *
  * - CHROME_PATH, /usr/bin/chromium or Playwright's own Chromium: used as it is;
  * - none, on Debian as root: `apt-get install -y chromium fonts-liberation` (Playwright's download
@@ -18,6 +20,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { DEBIAN_CHROMIUM_PATH, findChromium } from './lib/browser';
 import { installDebianPackages, runLoud } from './lib/debian';
+import { ensurePostgresServer } from './lib/local-postgres';
 import { ensureRedisServer } from './lib/local-redis';
 
 function versionOf(path: string): string {
@@ -61,6 +64,8 @@ try {
   ensureChromium();
   // The shared-state tests (tests/unit/server/shared-state*) start their own Redis from this binary.
   console.log(`test:setup: redis-server for the shared-state tests: ${ensureRedisServer()}`);
+  // `npm run test:pg` runs the server suite on a PostgreSQL cluster it makes with these binaries.
+  console.log(`test:setup: PostgreSQL server binaries for the PostgreSQL suite: ${ensurePostgresServer()}`);
 } catch (error) {
   console.error(`test:setup: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -4,27 +4,29 @@
  * schema builder so that the same migration runs on SQLite and PostgreSQL.
  */
 import { sql, type Kysely } from 'kysely';
+import { columnTypes } from './columns';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const types = columnTypes(db);
   await db.schema
     .createTable('users')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
+    .addColumn('id', types.integer, types.autoId)
     .addColumn('phone_country', 'text')
     .addColumn('phone', 'text')
     .addColumn('email', 'text')
     .addColumn('password_hash', 'text', (column) => column.notNull())
     .addColumn('referral_code', 'text', (column) => column.notNull().unique())
-    .addColumn('referred_by', 'integer')
+    .addColumn('referred_by', types.integer)
     .addColumn('role', 'text', (column) => column.notNull().defaultTo('user'))
-    .addColumn('test_enabled', 'integer', (column) => column.notNull().defaultTo(0))
+    .addColumn('test_enabled', types.integer, (column) => column.notNull().defaultTo(0))
     .addColumn('real_name', 'text', (column) => column.notNull().defaultTo(''))
-    .addColumn('vip_level', 'integer', (column) => column.notNull().defaultTo(0))
-    .addColumn('verified_level', 'integer', (column) => column.notNull().defaultTo(0))
-    .addColumn('identity_status', 'integer', (column) => column.notNull().defaultTo(0))
-    .addColumn('merchant_status', 'integer', (column) => column.notNull().defaultTo(0))
+    .addColumn('vip_level', types.integer, (column) => column.notNull().defaultTo(0))
+    .addColumn('verified_level', types.integer, (column) => column.notNull().defaultTo(0))
+    .addColumn('identity_status', types.integer, (column) => column.notNull().defaultTo(0))
+    .addColumn('merchant_status', types.integer, (column) => column.notNull().defaultTo(0))
     .addColumn('avatar_url', 'text', (column) => column.notNull().defaultTo(''))
     .addColumn('help_desk_link', 'text', (column) => column.notNull().defaultTo(''))
-    .addColumn('disabled', 'integer', (column) => column.notNull().defaultTo(0))
+    .addColumn('disabled', types.integer, (column) => column.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (column) => column.notNull())
     .addColumn('password_changed_at', 'bigint', (column) => column.notNull())
     .execute();
@@ -34,7 +36,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('sessions')
     .addColumn('id', 'text', (column) => column.primaryKey())
-    .addColumn('user_id', 'integer')
+    .addColumn('user_id', types.integer)
     .addColumn('csrf_token', 'text', (column) => column.notNull())
     .addColumn('created_at', 'bigint', (column) => column.notNull())
     .addColumn('last_seen_at', 'bigint', (column) => column.notNull())
@@ -43,17 +45,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('user_agent', 'text', (column) => column.notNull().defaultTo(''))
     .addColumn('captcha_hash', 'text')
     .addColumn('captcha_expires_at', 'bigint')
-    .addColumn('failed_signins', 'integer', (column) => column.notNull().defaultTo(0))
+    .addColumn('failed_signins', types.integer, (column) => column.notNull().defaultTo(0))
     .execute();
   await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
 
   await db.schema
     .createTable('verification_codes')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
+    .addColumn('id', types.integer, types.autoId)
     .addColumn('purpose', 'text', (column) => column.notNull())
     .addColumn('target', 'text', (column) => column.notNull())
     .addColumn('code_hash', 'text', (column) => column.notNull())
-    .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
+    .addColumn('attempts', types.integer, (column) => column.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (column) => column.notNull())
     .addColumn('expires_at', 'bigint', (column) => column.notNull())
     .addColumn('used_at', 'bigint')
@@ -68,37 +70,37 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('currencies')
     .addColumn('code', 'text', (column) => column.primaryKey())
     .addColumn('display_name', 'text', (column) => column.notNull())
-    .addColumn('scale', 'integer', (column) => column.notNull())
-    .addColumn('sort_order', 'integer', (column) => column.notNull().defaultTo(0))
+    .addColumn('scale', types.integer, (column) => column.notNull())
+    .addColumn('sort_order', types.integer, (column) => column.notNull().defaultTo(0))
     .execute();
 
   await db.schema
     .createTable('symbols')
-    .addColumn('id', 'integer', (column) => column.primaryKey())
-    .addColumn('type', 'integer', (column) => column.notNull())
+    .addColumn('id', types.integer, (column) => column.primaryKey())
+    .addColumn('type', types.integer, (column) => column.notNull())
     .addColumn('symbol', 'text', (column) => column.notNull())
     .addColumn('name', 'text', (column) => column.notNull())
-    .addColumn('test_only', 'integer', (column) => column.notNull().defaultTo(0))
-    .addColumn('prompted', 'integer', (column) => column.notNull().defaultTo(0))
-    .addColumn('price_precision', 'integer', (column) => column.notNull())
-    .addColumn('volume_precision', 'integer', (column) => column.notNull())
+    .addColumn('test_only', types.integer, (column) => column.notNull().defaultTo(0))
+    .addColumn('prompted', types.integer, (column) => column.notNull().defaultTo(0))
+    .addColumn('price_precision', types.integer, (column) => column.notNull())
+    .addColumn('volume_precision', types.integer, (column) => column.notNull())
     .addColumn('base_symbol', 'text', (column) => column.notNull())
     .addColumn('quote_symbol', 'text', (column) => column.notNull())
     .addColumn('svg_icon', 'text', (column) => column.notNull().defaultTo(''))
-    .addColumn('sort_order', 'integer', (column) => column.notNull().defaultTo(0))
+    .addColumn('sort_order', types.integer, (column) => column.notNull().defaultTo(0))
     .execute();
   await db.schema.createIndex('symbols_type_symbol').unique().on('symbols').columns(['type', 'symbol']).execute();
 
   await db.schema
     .createTable('ledger_accounts')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
+    .addColumn('id', types.integer, types.autoId)
     .addColumn('owner_key', 'text', (column) => column.notNull())
-    .addColumn('user_id', 'integer')
+    .addColumn('user_id', types.integer)
     .addColumn('wallet', 'text', (column) => column.notNull())
     .addColumn('currency', 'text', (column) => column.notNull())
     .addColumn('bucket', 'text', (column) => column.notNull())
     .addColumn('balance_units', 'bigint', (column) => column.notNull().defaultTo(0))
-    .addColumn('may_go_negative', 'integer', (column) => column.notNull().defaultTo(0))
+    .addColumn('may_go_negative', types.integer, (column) => column.notNull().defaultTo(0))
     .execute();
   await db.schema
     .createIndex('ledger_accounts_key')
@@ -110,7 +112,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('ledger_transactions')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
+    .addColumn('id', types.integer, types.autoId)
     .addColumn('kind', 'text', (column) => column.notNull())
     .addColumn('owner_key', 'text', (column) => column.notNull())
     .addColumn('idempotency_key', 'text')
@@ -129,9 +131,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('ledger_postings')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
-    .addColumn('transaction_id', 'integer', (column) => column.notNull().references('ledger_transactions.id'))
-    .addColumn('account_id', 'integer', (column) => column.notNull().references('ledger_accounts.id'))
+    .addColumn('id', types.integer, types.autoId)
+    .addColumn('transaction_id', types.integer, (column) => column.notNull().references('ledger_transactions.id'))
+    .addColumn('account_id', types.integer, (column) => column.notNull().references('ledger_accounts.id'))
     .addColumn('currency', 'text', (column) => column.notNull())
     .addColumn('amount_units', 'bigint', (column) => column.notNull())
     .execute();
@@ -140,7 +142,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('ledger_holds')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
+    .addColumn('id', types.integer, types.autoId)
     .addColumn('owner_key', 'text', (column) => column.notNull())
     .addColumn('wallet', 'text', (column) => column.notNull())
     .addColumn('currency', 'text', (column) => column.notNull())
@@ -159,7 +161,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('outbox')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
+    .addColumn('id', types.integer, types.autoId)
     .addColumn('topic', 'text', (column) => column.notNull())
     .addColumn('payload_json', 'text', (column) => column.notNull())
     .addColumn('created_at', 'bigint', (column) => column.notNull())
@@ -169,13 +171,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('notifications')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
-    .addColumn('user_id', 'integer', (column) => column.notNull())
-    .addColumn('type', 'integer', (column) => column.notNull())
+    .addColumn('id', types.integer, types.autoId)
+    .addColumn('user_id', types.integer, (column) => column.notNull())
+    .addColumn('type', types.integer, (column) => column.notNull())
     .addColumn('params_json', 'text', (column) => column.notNull().defaultTo('{}'))
     .addColumn('message', 'text')
-    .addColumn('read_flag', 'integer', (column) => column.notNull().defaultTo(0))
-    .addColumn('source_event_id', 'integer')
+    .addColumn('read_flag', types.integer, (column) => column.notNull().defaultTo(0))
+    .addColumn('source_event_id', types.integer)
     .addColumn('created_at', 'bigint', (column) => column.notNull())
     .execute();
   await db.schema.createIndex('notifications_user').on('notifications').columns(['user_id', 'id']).execute();
@@ -184,27 +186,27 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('post_categories')
-    .addColumn('id', 'integer', (column) => column.primaryKey())
+    .addColumn('id', types.integer, (column) => column.primaryKey())
     .addColumn('kind', 'text', (column) => column.notNull())
-    .addColumn('parent_id', 'integer')
-    .addColumn('sort_order', 'integer', (column) => column.notNull().defaultTo(0))
+    .addColumn('parent_id', types.integer)
+    .addColumn('sort_order', types.integer, (column) => column.notNull().defaultTo(0))
     .execute();
   await db.schema
     .createTable('post_category_names')
-    .addColumn('category_id', 'integer', (column) => column.notNull().references('post_categories.id'))
+    .addColumn('category_id', types.integer, (column) => column.notNull().references('post_categories.id'))
     .addColumn('lang', 'text', (column) => column.notNull())
     .addColumn('name', 'text', (column) => column.notNull())
     .addPrimaryKeyConstraint('post_category_names_pk', ['category_id', 'lang'])
     .execute();
   await db.schema
     .createTable('posts')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
-    .addColumn('category_id', 'integer', (column) => column.notNull().references('post_categories.id'))
+    .addColumn('id', types.integer, types.autoId)
+    .addColumn('category_id', types.integer, (column) => column.notNull().references('post_categories.id'))
     .addColumn('slug', 'text')
-    .addColumn('sort_order', 'integer', (column) => column.notNull().defaultTo(0))
-    .addColumn('pinned', 'integer', (column) => column.notNull().defaultTo(0))
+    .addColumn('sort_order', types.integer, (column) => column.notNull().defaultTo(0))
+    .addColumn('pinned', types.integer, (column) => column.notNull().defaultTo(0))
     .addColumn('cover_url', 'text', (column) => column.notNull().defaultTo(''))
-    .addColumn('popup_mode', 'integer')
+    .addColumn('popup_mode', types.integer)
     .addColumn('popup_from', 'bigint')
     .addColumn('popup_to', 'bigint')
     .addColumn('published_at', 'bigint', (column) => column.notNull())
@@ -215,7 +217,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('posts_category').on('posts').columns(['category_id', 'published_at']).execute();
   await db.schema
     .createTable('post_translations')
-    .addColumn('post_id', 'integer', (column) => column.notNull().references('posts.id'))
+    .addColumn('post_id', types.integer, (column) => column.notNull().references('posts.id'))
     .addColumn('lang', 'text', (column) => column.notNull())
     .addColumn('title', 'text', (column) => column.notNull())
     .addColumn('summary', 'text', (column) => column.notNull().defaultTo(''))

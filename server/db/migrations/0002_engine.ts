@@ -4,13 +4,15 @@
  * money are integer units of their currency, as everywhere.
  */
 import type { Kysely } from 'kysely';
+import { columnTypes } from './columns';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const types = columnTypes(db);
   await db.schema
     .createTable('orders')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
-    .addColumn('user_id', 'integer', (column) => column.notNull())
-    .addColumn('symbol_id', 'integer', (column) => column.notNull())
+    .addColumn('id', types.integer, types.autoId)
+    .addColumn('user_id', types.integer, (column) => column.notNull())
+    .addColumn('symbol_id', types.integer, (column) => column.notNull())
     .addColumn('side', 'text', (column) => column.notNull())
     .addColumn('type', 'text', (column) => column.notNull())
     .addColumn('price_ticks', 'bigint')
@@ -32,14 +34,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('trades')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
-    .addColumn('symbol_id', 'integer', (column) => column.notNull())
+    .addColumn('id', types.integer, types.autoId)
+    .addColumn('symbol_id', types.integer, (column) => column.notNull())
     .addColumn('price_ticks', 'bigint', (column) => column.notNull())
     .addColumn('quantity_lots', 'bigint', (column) => column.notNull())
-    .addColumn('taker_order_id', 'integer', (column) => column.notNull())
-    .addColumn('maker_order_id', 'integer', (column) => column.notNull())
-    .addColumn('taker_user_id', 'integer', (column) => column.notNull())
-    .addColumn('maker_user_id', 'integer', (column) => column.notNull())
+    .addColumn('taker_order_id', types.integer, (column) => column.notNull())
+    .addColumn('maker_order_id', types.integer, (column) => column.notNull())
+    .addColumn('taker_user_id', types.integer, (column) => column.notNull())
+    .addColumn('maker_user_id', types.integer, (column) => column.notNull())
     .addColumn('taker_side', 'text', (column) => column.notNull())
     .addColumn('created_at', 'bigint', (column) => column.notNull())
     .execute();
@@ -49,7 +51,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('candles')
-    .addColumn('symbol_id', 'integer', (column) => column.notNull())
+    .addColumn('symbol_id', types.integer, (column) => column.notNull())
     .addColumn('interval', 'text', (column) => column.notNull())
     .addColumn('open_time', 'bigint', (column) => column.notNull())
     .addColumn('open_ticks', 'bigint', (column) => column.notNull())
@@ -57,14 +59,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('low_ticks', 'bigint', (column) => column.notNull())
     .addColumn('close_ticks', 'bigint', (column) => column.notNull())
     .addColumn('volume_lots', 'bigint', (column) => column.notNull())
-    .addColumn('trade_count', 'integer', (column) => column.notNull())
+    .addColumn('trade_count', types.integer, (column) => column.notNull())
     .addPrimaryKeyConstraint('candles_pk', ['symbol_id', 'interval', 'open_time'])
     .execute();
 
   await db.schema
     .createTable('favourites')
-    .addColumn('user_id', 'integer', (column) => column.notNull())
-    .addColumn('symbol_id', 'integer', (column) => column.notNull())
+    .addColumn('user_id', types.integer, (column) => column.notNull())
+    .addColumn('symbol_id', types.integer, (column) => column.notNull())
     .addColumn('created_at', 'bigint', (column) => column.notNull())
     .addPrimaryKeyConstraint('favourites_pk', ['user_id', 'symbol_id'])
     .execute();
@@ -72,7 +74,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('convert_quotes')
     .addColumn('id', 'text', (column) => column.primaryKey())
-    .addColumn('user_id', 'integer', (column) => column.notNull())
+    .addColumn('user_id', types.integer, (column) => column.notNull())
     .addColumn('from_currency', 'text', (column) => column.notNull())
     .addColumn('to_currency', 'text', (column) => column.notNull())
     .addColumn('from_units', 'bigint', (column) => column.notNull())
@@ -86,8 +88,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('convert_orders')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
-    .addColumn('user_id', 'integer', (column) => column.notNull())
+    .addColumn('id', types.integer, types.autoId)
+    .addColumn('user_id', types.integer, (column) => column.notNull())
     .addColumn('quote_id', 'text', (column) => column.notNull().unique())
     .addColumn('from_currency', 'text', (column) => column.notNull())
     .addColumn('to_currency', 'text', (column) => column.notNull())

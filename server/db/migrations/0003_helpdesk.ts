@@ -5,17 +5,19 @@
  * serves them; they are small (at most 1600 px, re-encoded) and few.
  */
 import type { Kysely } from 'kysely';
+import { columnTypes } from './columns';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const types = columnTypes(db);
   await db.schema
     .createTable('helpdesk_chats')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
+    .addColumn('id', types.integer, types.autoId)
     // SessionId: the client's resume key, presented with its owner's session on every call.
     .addColumn('session_key', 'text', (column) => column.notNull().unique())
     // ChatId: the name of the socket channel chat={ChatId}.
     .addColumn('chat_key', 'text', (column) => column.notNull().unique())
     // The owner: a signed-in user, or for a visitor the id (hash) of the server session that started it.
-    .addColumn('user_id', 'integer')
+    .addColumn('user_id', types.integer)
     .addColumn('owner_session_id', 'text')
     .addColumn('service_code', 'text')
     .addColumn('language', 'text', (column) => column.notNull())
@@ -30,15 +32,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('helpdesk_messages')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
-    .addColumn('chat_id', 'integer', (column) => column.notNull().references('helpdesk_chats.id'))
-    .addColumn('type', 'integer', (column) => column.notNull())
+    .addColumn('id', types.integer, types.autoId)
+    .addColumn('chat_id', types.integer, (column) => column.notNull().references('helpdesk_chats.id'))
+    .addColumn('type', types.integer, (column) => column.notNull())
     .addColumn('body', 'text', (column) => column.notNull())
-    .addColumn('from_client', 'integer', (column) => column.notNull())
-    .addColumn('visible', 'integer', (column) => column.notNull().defaultTo(1))
+    .addColumn('from_client', types.integer, (column) => column.notNull())
+    .addColumn('visible', types.integer, (column) => column.notNull().defaultTo(1))
     .addColumn('author', 'text', (column) => column.notNull())
     // The operator who replied (null for the client, and for the admin CLI's token).
-    .addColumn('operator_user_id', 'integer')
+    .addColumn('operator_user_id', types.integer)
     .addColumn('created_at', 'bigint', (column) => column.notNull())
     .execute();
   await db.schema.createIndex('helpdesk_messages_chat').on('helpdesk_messages').columns(['chat_id', 'id']).execute();
@@ -46,10 +48,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('helpdesk_images')
     .addColumn('name', 'text', (column) => column.primaryKey())
-    .addColumn('message_id', 'integer', (column) => column.notNull().references('helpdesk_messages.id'))
-    .addColumn('jpeg', 'blob', (column) => column.notNull())
-    .addColumn('width', 'integer', (column) => column.notNull())
-    .addColumn('height', 'integer', (column) => column.notNull())
+    .addColumn('message_id', types.integer, (column) => column.notNull().references('helpdesk_messages.id'))
+    .addColumn('jpeg', types.blob, (column) => column.notNull())
+    .addColumn('width', types.integer, (column) => column.notNull())
+    .addColumn('height', types.integer, (column) => column.notNull())
     .addColumn('created_at', 'bigint', (column) => column.notNull())
     .execute();
 

@@ -5,18 +5,20 @@
  * is one job. Done jobs are kept for a while so that a late duplicate schedule stays a no-op.
  */
 import type { Kysely } from 'kysely';
+import { columnTypes } from './columns';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const types = columnTypes(db);
   await db.schema
     .createTable('scheduled_jobs')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
+    .addColumn('id', types.integer, types.autoId)
     .addColumn('kind', 'text', (column) => column.notNull())
     .addColumn('key', 'text', (column) => column.notNull())
     .addColumn('run_at', 'bigint', (column) => column.notNull())
     .addColumn('payload_json', 'text', (column) => column.notNull())
     // 'pending', 'done' or 'failed' (gave up after its attempts; the operator console shows it).
     .addColumn('status', 'text', (column) => column.notNull())
-    .addColumn('attempts', 'integer', (column) => column.notNull().defaultTo(0))
+    .addColumn('attempts', types.integer, (column) => column.notNull().defaultTo(0))
     .addColumn('last_error', 'text')
     .addColumn('created_at', 'bigint', (column) => column.notNull())
     .addColumn('completed_at', 'bigint')

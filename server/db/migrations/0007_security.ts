@@ -6,11 +6,13 @@
  * on the first change. Secrets are stored encrypted (server/modules/security/secretBox.ts).
  */
 import type { Kysely } from 'kysely';
+import { columnTypes } from './columns';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const types = columnTypes(db);
   await db.schema
     .createTable('user_security')
-    .addColumn('user_id', 'integer', (column) => column.primaryKey().references('users.id'))
+    .addColumn('user_id', types.integer, (column) => column.primaryKey().references('users.id'))
     .addColumn('ga_secret', 'text')
     .addColumn('ga_pending_secret', 'text')
     .addColumn('ga_last_step', 'bigint', (column) => column.notNull().defaultTo(0))

@@ -5,15 +5,17 @@
  * money itself moves in the ledger, from the rewards fund (systemOwner('rewards'), floor zero).
  */
 import type { Kysely } from 'kysely';
+import { columnTypes } from './columns';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const types = columnTypes(db);
   await db.schema
     .createTable('checkins')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
-    .addColumn('user_id', 'integer', (column) => column.notNull().references('users.id'))
+    .addColumn('id', types.integer, types.autoId)
+    .addColumn('user_id', types.integer, (column) => column.notNull().references('users.id'))
     // Days since the epoch, UTC.
-    .addColumn('day', 'integer', (column) => column.notNull())
-    .addColumn('streak', 'integer', (column) => column.notNull())
+    .addColumn('day', types.integer, (column) => column.notNull())
+    .addColumn('streak', types.integer, (column) => column.notNull())
     .addColumn('currency', 'text', (column) => column.notNull())
     .addColumn('amount_units', 'bigint', (column) => column.notNull())
     .addColumn('created_at', 'bigint', (column) => column.notNull())
@@ -21,10 +23,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema
     .createTable('draw_tickets')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
-    .addColumn('user_id', 'integer', (column) => column.notNull().references('users.id'))
+    .addColumn('id', types.integer, types.autoId)
+    .addColumn('user_id', types.integer, (column) => column.notNull().references('users.id'))
     // The check-in day whose streak step earned it: one ticket per step.
-    .addColumn('earned_day', 'integer', (column) => column.notNull())
+    .addColumn('earned_day', types.integer, (column) => column.notNull())
     .addColumn('created_at', 'bigint', (column) => column.notNull())
     .addColumn('used_at', 'bigint')
     .addUniqueConstraint('draw_tickets_user_day', ['user_id', 'earned_day'])
@@ -32,9 +34,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('draw_tickets_unused').on('draw_tickets').columns(['user_id', 'used_at']).execute();
   await db.schema
     .createTable('lucky_draws')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
-    .addColumn('user_id', 'integer', (column) => column.notNull().references('users.id'))
-    .addColumn('ticket_id', 'integer', (column) => column.notNull().unique().references('draw_tickets.id'))
+    .addColumn('id', types.integer, types.autoId)
+    .addColumn('user_id', types.integer, (column) => column.notNull().references('users.id'))
+    .addColumn('ticket_id', types.integer, (column) => column.notNull().unique().references('draw_tickets.id'))
     .addColumn('prize_id', 'text', (column) => column.notNull())
     .addColumn('currency', 'text', (column) => column.notNull())
     .addColumn('amount_units', 'bigint', (column) => column.notNull())

@@ -9,33 +9,35 @@
  * transactions, so the simulated chain survives restarts like a real one.
  */
 import type { Kysely } from 'kysely';
+import { columnTypes } from './columns';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const types = columnTypes(db);
   await db.schema
     .createTable('chain_networks')
     .addColumn('id', 'text', (column) => column.primaryKey())
     .addColumn('name', 'text', (column) => column.notNull())
     .addColumn('address_regex', 'text', (column) => column.notNull())
-    .addColumn('confirmations', 'integer', (column) => column.notNull())
-    .addColumn('sort_order', 'integer', (column) => column.notNull())
+    .addColumn('confirmations', types.integer, (column) => column.notNull())
+    .addColumn('sort_order', types.integer, (column) => column.notNull())
     .execute();
   await db.schema
     .createTable('chain_coins')
     .addColumn('currency', 'text', (column) => column.notNull().references('currencies.code'))
     .addColumn('network', 'text', (column) => column.notNull().references('chain_networks.id'))
-    .addColumn('deposit_enabled', 'integer', (column) => column.notNull())
-    .addColumn('withdraw_enabled', 'integer', (column) => column.notNull())
+    .addColumn('deposit_enabled', types.integer, (column) => column.notNull())
+    .addColumn('withdraw_enabled', types.integer, (column) => column.notNull())
     .addColumn('deposit_min_units', 'bigint', (column) => column.notNull())
     .addColumn('withdraw_fee_units', 'bigint', (column) => column.notNull())
     .addColumn('withdraw_min_units', 'bigint', (column) => column.notNull())
     .addColumn('withdraw_max_units', 'bigint', (column) => column.notNull())
-    .addColumn('sort_order', 'integer', (column) => column.notNull())
+    .addColumn('sort_order', types.integer, (column) => column.notNull())
     .addPrimaryKeyConstraint('chain_coins_pk', ['currency', 'network'])
     .execute();
   await db.schema
     .createTable('chain_addresses')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
-    .addColumn('user_id', 'integer', (column) => column.notNull().references('users.id'))
+    .addColumn('id', types.integer, types.autoId)
+    .addColumn('user_id', types.integer, (column) => column.notNull().references('users.id'))
     .addColumn('currency', 'text', (column) => column.notNull())
     .addColumn('network', 'text', (column) => column.notNull())
     .addColumn('address', 'text', (column) => column.notNull())
@@ -45,18 +47,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema
     .createTable('chain_deposits')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
-    .addColumn('user_id', 'integer', (column) => column.notNull().references('users.id'))
+    .addColumn('id', types.integer, types.autoId)
+    .addColumn('user_id', types.integer, (column) => column.notNull().references('users.id'))
     .addColumn('currency', 'text', (column) => column.notNull())
     .addColumn('network', 'text', (column) => column.notNull())
     .addColumn('txid', 'text', (column) => column.notNull())
-    .addColumn('output_index', 'integer', (column) => column.notNull())
+    .addColumn('output_index', types.integer, (column) => column.notNull())
     .addColumn('address', 'text', (column) => column.notNull())
     .addColumn('amount_units', 'bigint', (column) => column.notNull())
-    .addColumn('block_height', 'integer', (column) => column.notNull())
+    .addColumn('block_height', types.integer, (column) => column.notNull())
     // The confirmations the network asked for when the deposit was seen: a later change of the
     // network's figure does not move a deposit already on its way.
-    .addColumn('confirmations_required', 'integer', (column) => column.notNull())
+    .addColumn('confirmations_required', types.integer, (column) => column.notNull())
     // 'confirming', 'credited' or 'below_minimum' (recorded, never credited).
     .addColumn('status', 'text', (column) => column.notNull())
     .addColumn('seen_at', 'bigint', (column) => column.notNull())
@@ -69,7 +71,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('chain_watch_cursors')
     .addColumn('network', 'text', (column) => column.primaryKey())
-    .addColumn('next_height', 'integer', (column) => column.notNull())
+    .addColumn('next_height', types.integer, (column) => column.notNull())
     .execute();
   // The simulator: one block every interval since its network's genesis, on the context's clock.
   await db.schema
@@ -79,14 +81,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema
     .createTable('chain_sim_transactions')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
+    .addColumn('id', types.integer, types.autoId)
     .addColumn('network', 'text', (column) => column.notNull())
     .addColumn('txid', 'text', (column) => column.notNull())
-    .addColumn('output_index', 'integer', (column) => column.notNull())
+    .addColumn('output_index', types.integer, (column) => column.notNull())
     .addColumn('to_address', 'text', (column) => column.notNull())
     .addColumn('currency', 'text', (column) => column.notNull())
     .addColumn('amount_units', 'bigint', (column) => column.notNull())
-    .addColumn('block_height', 'integer', (column) => column.notNull())
+    .addColumn('block_height', types.integer, (column) => column.notNull())
     .addColumn('created_at', 'bigint', (column) => column.notNull())
     .addUniqueConstraint('chain_sim_transactions_output', ['network', 'txid', 'output_index'])
     .execute();

@@ -6,12 +6,14 @@
  * many copies of a request race, one row and one hold are made. The review queue reads by status.
  */
 import type { Kysely } from 'kysely';
+import { columnTypes } from './columns';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const types = columnTypes(db);
   await db.schema
     .createTable('withdrawals')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
-    .addColumn('user_id', 'integer', (column) => column.notNull().references('users.id'))
+    .addColumn('id', types.integer, types.autoId)
+    .addColumn('user_id', types.integer, (column) => column.notNull().references('users.id'))
     .addColumn('idempotency_key', 'text', (column) => column.notNull())
     // What makes two requests with one key the same request (sha256 of its canonical form).
     .addColumn('request_hash', 'text', (column) => column.notNull())
@@ -22,7 +24,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('network', 'text')
     .addColumn('address', 'text')
     // Fiat: the bank account paid, copied at submission so that deleting it later changes nothing.
-    .addColumn('bank_account_id', 'integer')
+    .addColumn('bank_account_id', types.integer)
     .addColumn('bank_name', 'text')
     .addColumn('account_number', 'text')
     .addColumn('holder_name', 'text')
@@ -31,10 +33,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // submitted, approved, broadcast, completed, cancelled, rejected.
     .addColumn('status', 'text', (column) => column.notNull())
     .addColumn('txid', 'text')
-    .addColumn('output_index', 'integer')
-    .addColumn('confirmations_required', 'integer', (column) => column.notNull())
+    .addColumn('output_index', types.integer)
+    .addColumn('confirmations_required', types.integer, (column) => column.notNull())
     .addColumn('reject_reason', 'text')
-    .addColumn('decided_by', 'integer')
+    .addColumn('decided_by', types.integer)
     .addColumn('created_at', 'bigint', (column) => column.notNull())
     .addColumn('updated_at', 'bigint', (column) => column.notNull())
     .addColumn('completed_at', 'bigint')
@@ -45,8 +47,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Wrong withdrawal passwords (and GA codes) per user: the count in the current window, and the lock.
   await db.schema
     .createTable('withdraw_throttle')
-    .addColumn('user_id', 'integer', (column) => column.primaryKey().references('users.id'))
-    .addColumn('failures', 'integer', (column) => column.notNull())
+    .addColumn('user_id', types.integer, (column) => column.primaryKey().references('users.id'))
+    .addColumn('failures', types.integer, (column) => column.notNull())
     .addColumn('window_started_at', 'bigint', (column) => column.notNull())
     .addColumn('locked_until', 'bigint', (column) => column.notNull())
     .execute();

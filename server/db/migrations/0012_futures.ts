@@ -20,6 +20,7 @@
  * new rows take it from SYSTEM_ACCOUNT_FLOORS.
  */
 import { sql, type Kysely } from 'kysely';
+import { columnTypes } from './columns';
 
 interface SeedTerms {
   symbolId: number;
@@ -52,19 +53,20 @@ const SEED_TERMS: readonly SeedTerms[] = [
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const types = columnTypes(db);
   await db.schema
     .createTable('futures_symbols')
     // The futures symbol (symbols.id, type 2). No foreign key: on a new database the symbols are
     // seeded after the migrations run; terms of a symbol that does not exist are never read.
-    .addColumn('symbol_id', 'integer', (column) => column.primaryKey())
+    .addColumn('symbol_id', types.integer, (column) => column.primaryKey())
     // The leverage choices, ascending, as a JSON array of integers.
     .addColumn('leverages_json', 'text', (column) => column.notNull())
     .addColumn('min_volume_lots', 'bigint', (column) => column.notNull())
     .addColumn('max_volume_lots', 'bigint', (column) => column.notNull())
-    .addColumn('open_fee_ppm', 'integer', (column) => column.notNull())
-    .addColumn('close_fee_ppm', 'integer', (column) => column.notNull())
-    .addColumn('maintenance_ppm', 'integer', (column) => column.notNull())
-    .addColumn('spread_ppm', 'integer', (column) => column.notNull())
+    .addColumn('open_fee_ppm', types.integer, (column) => column.notNull())
+    .addColumn('close_fee_ppm', types.integer, (column) => column.notNull())
+    .addColumn('maintenance_ppm', types.integer, (column) => column.notNull())
+    .addColumn('spread_ppm', types.integer, (column) => column.notNull())
     .addColumn('user_notional_max_units', 'bigint', (column) => column.notNull())
     .addColumn('net_exposure_max_units', 'bigint', (column) => column.notNull())
     .addColumn('updated_at', 'bigint', (column) => column.notNull())
@@ -91,16 +93,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('futures_positions')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
-    .addColumn('user_id', 'integer', (column) => column.notNull().references('users.id'))
-    .addColumn('symbol_id', 'integer', (column) => column.notNull())
+    .addColumn('id', types.integer, types.autoId)
+    .addColumn('user_id', types.integer, (column) => column.notNull().references('users.id'))
+    .addColumn('symbol_id', types.integer, (column) => column.notNull())
     .addColumn('idempotency_key', 'text', (column) => column.notNull())
     // What makes two creates with one key the same request (sha256 of its canonical form).
     .addColumn('request_hash', 'text', (column) => column.notNull())
     // 'long' or 'short'; type 'market' or 'limit'.
     .addColumn('side', 'text', (column) => column.notNull())
     .addColumn('type', 'text', (column) => column.notNull())
-    .addColumn('leverage', 'integer', (column) => column.notNull())
+    .addColumn('leverage', types.integer, (column) => column.notNull())
     // pending, open, closed, cancelled.
     .addColumn('status', 'text', (column) => column.notNull())
     .addColumn('volume_lots', 'bigint', (column) => column.notNull())
@@ -108,9 +110,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // The size at the entry price (at the trigger price while pending), in USDT units: the per-user limit counts it.
     .addColumn('notional_units', 'bigint', (column) => column.notNull())
     .addColumn('open_fee_units', 'bigint', (column) => column.notNull())
-    .addColumn('close_fee_ppm', 'integer', (column) => column.notNull())
-    .addColumn('maintenance_ppm', 'integer', (column) => column.notNull())
-    .addColumn('spread_ppm', 'integer', (column) => column.notNull())
+    .addColumn('close_fee_ppm', types.integer, (column) => column.notNull())
+    .addColumn('maintenance_ppm', types.integer, (column) => column.notNull())
+    .addColumn('spread_ppm', types.integer, (column) => column.notNull())
     .addColumn('trigger_ticks', 'bigint')
     .addColumn('entry_ticks', 'bigint')
     .addColumn('liquidation_ticks', 'bigint')

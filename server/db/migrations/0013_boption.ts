@@ -17,6 +17,7 @@
  * zero, like the convert house (migration 0004): its floor is set on every row it already has.
  */
 import { sql, type Kysely } from 'kysely';
+import { columnTypes } from './columns';
 
 const USDT_SCALE = 6;
 const usdt = (whole: number) => BigInt(whole) * 10n ** BigInt(USDT_SCALE);
@@ -31,11 +32,12 @@ const SEED_PERIODS = [
 const SEED_SYMBOL_IDS = [101, 102, 103, 104];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const types = columnTypes(db);
   await db.schema
     .createTable('boption_periods')
-    .addColumn('symbol_id', 'integer', (column) => column.notNull())
-    .addColumn('seconds', 'integer', (column) => column.notNull())
-    .addColumn('payout_rate_ppm', 'integer', (column) => column.notNull())
+    .addColumn('symbol_id', types.integer, (column) => column.notNull())
+    .addColumn('seconds', types.integer, (column) => column.notNull())
+    .addColumn('payout_rate_ppm', types.integer, (column) => column.notNull())
     .addColumn('min_stake_units', 'bigint', (column) => column.notNull())
     .addColumn('max_stake_units', 'bigint', (column) => column.notNull())
     // What the platform may owe at most on the open orders of this symbol and period.
@@ -61,21 +63,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('boption_orders')
-    .addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement())
-    .addColumn('user_id', 'integer', (column) => column.notNull().references('users.id'))
+    .addColumn('id', types.integer, types.autoId)
+    .addColumn('user_id', types.integer, (column) => column.notNull().references('users.id'))
     .addColumn('idempotency_key', 'text', (column) => column.notNull())
     .addColumn('request_hash', 'text', (column) => column.notNull())
-    .addColumn('symbol_id', 'integer', (column) => column.notNull())
+    .addColumn('symbol_id', types.integer, (column) => column.notNull())
     // 'up' or 'down'.
     .addColumn('direction', 'text', (column) => column.notNull())
-    .addColumn('period_seconds', 'integer', (column) => column.notNull())
+    .addColumn('period_seconds', types.integer, (column) => column.notNull())
     .addColumn('currency', 'text', (column) => column.notNull())
     .addColumn('stake_units', 'bigint', (column) => column.notNull())
-    .addColumn('payout_rate_ppm', 'integer', (column) => column.notNull())
+    .addColumn('payout_rate_ppm', types.integer, (column) => column.notNull())
     // What a win adds to the stake: stake x payout rate, rounded down (fixed at acceptance).
     .addColumn('win_profit_units', 'bigint', (column) => column.notNull())
     // Prices in ticks of the symbol's price precision, which is kept with them.
-    .addColumn('price_precision', 'integer', (column) => column.notNull())
+    .addColumn('price_precision', types.integer, (column) => column.notNull())
     .addColumn('open_price_ticks', 'bigint', (column) => column.notNull())
     // 'open', 'won', 'lost', 'tie'.
     .addColumn('status', 'text', (column) => column.notNull())
@@ -91,7 +93,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('boption_index')
-    .addColumn('symbol_id', 'integer', (column) => column.notNull())
+    .addColumn('symbol_id', types.integer, (column) => column.notNull())
     .addColumn('at', 'bigint', (column) => column.notNull())
     .addColumn('price_ticks', 'bigint', (column) => column.notNull())
     .addPrimaryKeyConstraint('boption_index_key', ['symbol_id', 'at'])

@@ -15,11 +15,13 @@
  * positions. fillExposure is that recount, run here for the positions that exist already.
  */
 import { sql, type Kysely } from 'kysely';
+import { columnTypes } from './columns';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const types = columnTypes(db);
   await db.schema
     .createTable('futures_exposure')
-    .addColumn('symbol_id', 'integer', (column) => column.notNull())
+    .addColumn('symbol_id', types.integer, (column) => column.notNull())
     // 'long' or 'short'.
     .addColumn('side', 'text', (column) => column.notNull())
     .addColumn('pending_lots', 'bigint', (column) => column.notNull())
