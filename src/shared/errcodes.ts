@@ -227,6 +227,18 @@ export const BOPTION_ERRCODES = {
   boptionOrderNotFound: 2556,
 } as const;
 
+/** Several server instances (issue 19, server/cluster): 2650-2659. */
+export const CLUSTER_ERRCODES = {
+  /** No server instance holds the market's book right now (it is moving after a failure); retried for 5 s first. */
+  clusterMarketUnavailable: 2650,
+  /** This instance no longer holds the market's book: its forwarder tries the new holder. */
+  clusterNotOwner: 2651,
+  /** The instance holding the market stopped before it answered: the command may or may not have been done. */
+  clusterOutcomeUnknown: 2652,
+  /** An internal call between instances without a valid, fresh signature (HTTP 403). */
+  clusterSignatureInvalid: 2653,
+} as const;
+
 export const ERRCODES = {
   ...PROTOCOL_ERRCODES,
   ...ACCOUNT_ERRCODES,
@@ -243,6 +255,7 @@ export const ERRCODES = {
   ...WITHDRAW_ERRCODES,
   ...FUTURES_ERRCODES,
   ...BOPTION_ERRCODES,
+  ...CLUSTER_ERRCODES,
 } as const;
 
 export type ErrcodeName = keyof typeof ERRCODES;
