@@ -22,6 +22,7 @@ import * as withdrawals from './migrations/0011_withdrawals';
 import * as futures from './migrations/0012_futures';
 import * as boption from './migrations/0013_boption';
 import * as futuresExposure from './migrations/0014_futures_exposure';
+import * as engineOwners from './migrations/0017_engine_owners';
 
 export type Db = Kysely<Database>;
 
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_futures': futures,
   '0013_boption': boption,
   '0014_futures_exposure': futuresExposure,
+  '0017_engine_owners': engineOwners,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -610,6 +610,15 @@ export interface FuturesExposureTable {
   open_entry_value: Int;
 }
 
+/** The instance holding each exchange market's book and its fencing epoch (migration 0017, server/cluster). */
+export interface EngineOwnersTable {
+  symbol_id: Int;
+  instance_id: Text;
+  internal_url: Text;
+  epoch: Int;
+  taken_at: Int;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -662,6 +671,7 @@ export interface Database {
   futures_symbols: FuturesSymbolsTable;
   futures_positions: FuturesPositionsTable;
   futures_exposure: FuturesExposureTable;
+  engine_owners: EngineOwnersTable;
 }
 
 export type { Generated };
