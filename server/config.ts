@@ -2,6 +2,7 @@
  * Server settings from the environment, read once at boot. Every setting has a default that
  * makes `npm start` work on a fresh machine; a real deployment turns demo mode off.
  */
+import os from 'node:os';
 import path from 'node:path';
 
 export interface ServerConfig {
@@ -30,6 +31,12 @@ export interface ServerConfig {
    * each on the terms of the symbol's shortest period: the tests' short options (BOPTION_EXTRA_PERIODS=5,10).
    */
   boptionExtraPeriodsSeconds: number[];
+  /** This instance's name among several (INSTANCE_ID; default hostname-pid): who holds which market. */
+  instanceId: string;
+  /** Where the other instances reach this one's internal calls (INTERNAL_URL; default http://127.0.0.1:PORT). */
+  internalUrl: string;
+  /** Signs the internal calls between instances (CLUSTER_SECRET); unset, the admin token of DATA_DIR, which the instances of one machine share. */
+  clusterSecret: string | undefined;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -55,8 +62,9 @@ function integer(value: string | undefined, fallback: number): number {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  const port = integer(env.PORT, 8080);
   return {
-    port: integer(env.PORT, 8080),
+    port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     demoMode: flag(env.DEMO_MODE, true),
@@ -70,6 +78,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     robotsEnabled: flag(env.ROBOTS, true),
     boptionExtraPeriodsSeconds: integers(env.BOPTION_EXTRA_PERIODS),
+    instanceId: env.INSTANCE_ID || `${os.hostname()}-${process.pid}`,
+    internalUrl: (env.INTERNAL_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
+    clusterSecret: env.CLUSTER_SECRET || undefined,
     ...overrides,
   };
 }
