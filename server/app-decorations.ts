@@ -1,6 +1,6 @@
 /**
  * What app.ts decorates the Fastify instance with, for every module to use: the session store, the
- * outbox, the engine, the index prices and the scheduler.
+ * outbox, the engine, the index prices, the scheduler and the Redis connections.
  */
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,6 +9,8 @@ declare module 'fastify' {
     engine: import('./engine/engine').Engine;
     prices: import('./prices/index-price').IndexPrices;
     scheduler: import('./scheduler/scheduler').Scheduler;
+    /** The Redis connections when REDIS_URL is set (server/redis); null when this process is alone. */
+    redis: import('./redis/connections').RedisConnections | null;
   }
 }
 

@@ -23,6 +23,7 @@ import './http/types';
 import { OutboxDispatcher } from './outbox';
 import { Engine } from './engine/engine';
 import { registerRealtime } from './realtime/server';
+import { RedisConnections } from './redis/connections';
 import { IndexPrices } from './prices/index-price';
 import { Scheduler } from './scheduler/scheduler';
 import { accountModule } from './modules/account';
@@ -67,7 +68,7 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   const app = Fastify({
     logger: options.logger ? { level: context.config.logLevel } : false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: false,
+    trustProxy: context.config.trustedProxies.length > 0 ? context.config.trustedProxies : false,
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 200 },
   });
   context.log = app.log;
@@ -109,7 +110,11 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   await app.register(compress, { global: true, threshold: COMPRESS_MIN_BYTES, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
-  await app.register(rateLimit, { global: false });
+  // What several instances share lives in Redis when REDIS_URL is set (server/redis); else in this process.
+  const redis = context.config.redisUrl ? await RedisConnections.open(context.config.redisUrl, context.config.instanceId) : null;
+  app.decorate('redis', redis);
+  // Counted in Redis when there is one, so that a client's limit is one across every instance.
+  await app.register(rateLimit, { global: false, ...(redis ? { redis: redis.commands, nameSpace: 'rate-limit:' } : {}) });
   // A POST without a body is an empty object (spec 7: "A POST with no body sends an empty object").
   app.addHook('preValidation', async (request) => {
     if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
@@ -131,7 +136,7 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   // Durable jobs: modules register their kinds as they are registered; main.ts starts the loop.
   app.decorate('scheduler', new Scheduler(context));
   // Sockets share app.server, so they work under app.listen in main.ts and in tests alike.
-  app.decorate('realtime', registerRealtime(app, { engine, prices }));
+  app.decorate('realtime', await registerRealtime(app, { engine, prices, redis }));
 
   await app.register(
     async (api) => {
@@ -146,6 +151,8 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
     app.outbox.stop();
     prices.stop();
     await app.scheduler.stop();
+    // Last: everything above may still publish or unsubscribe.
+    await redis?.close();
   });
   return app;
 }

@@ -37,6 +37,18 @@ export interface ServerConfig {
   internalUrl: string;
   /** Signs the internal calls between instances (CLUSTER_SECRET); unset, the admin token of DATA_DIR, which the instances of one machine share. */
   clusterSecret: string | undefined;
+  /**
+   * redis://... turns on what several instances share through Redis (server/redis): socket.io's
+   * adapter, the rate limits, the sign-in turns and the session ends; unset, all of it stays in
+   * this process.
+   */
+  redisUrl: string | undefined;
+  /**
+   * Addresses (or CIDR ranges) of the load balancers in front of the instances, whose
+   * X-Forwarded-For names the client: without it every request behind a balancer comes from the
+   * balancer's address, and the per-address rate limits and sign-in throttle count everyone as one.
+   */
+  trustedProxies: string[];
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -78,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     robotsEnabled: flag(env.ROBOTS, true),
     boptionExtraPeriodsSeconds: integers(env.BOPTION_EXTRA_PERIODS),
+    redisUrl: env.REDIS_URL || undefined,
+    trustedProxies: (env.TRUST_PROXY ?? '').split(',').map((address) => address.trim()).filter(Boolean),
     instanceId: env.INSTANCE_ID || `${os.hostname()}-${process.pid}`,
     internalUrl: (env.INTERNAL_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, ''),
     clusterSecret: env.CLUSTER_SECRET || undefined,

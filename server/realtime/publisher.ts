@@ -15,11 +15,15 @@ export type { QuoteSource, RealtimeEngine } from './types';
 /** A quote is read from the day's candles, so a busy market pushes one at most this often. */
 export const QUOTE_PUSH_INTERVAL_MS = 1_000;
 
-/** Subscribes to the engine's events; returns the function that unsubscribes. */
-export function publishEngineEvents(io: RealtimeIo, engine: RealtimeEngine, hooks: RealtimeHooks, log: FastifyBaseLogger): () => void {
+/**
+ * Subscribes to the engine's events; returns the function that unsubscribes. `shared`: the io's
+ * emits reach the sockets of every instance (the Redis adapter), so whether anyone watches a
+ * market cannot be told from this instance's rooms.
+ */
+export function publishEngineEvents(io: RealtimeIo, engine: RealtimeEngine, hooks: RealtimeHooks, log: FastifyBaseLogger, options: { shared: boolean }): () => void {
   // The book sequence each symbol has published up to, so trades and quotes carry it too.
   const publishedSequences = new Map<number, number>();
-  const quotes = new QuotePusher(io, hooks, publishedSequences, log);
+  const quotes = new QuotePusher(io, hooks, publishedSequences, log, options.shared);
 
   const unsubscribers = [
     engine.events.on('book', ({ symbolId, sequence, changes }) => {
@@ -48,7 +52,7 @@ export function publishEngineEvents(io: RealtimeIo, engine: RealtimeEngine, hook
 /**
  * Pushes a symbol's quote after its trades: at once when the symbol has been quiet, else once
  * when its cooldown ends, so that a burst of trades costs one quote read a second, and none for
- * a market nobody watches.
+ * a market nobody watches (alone; with several instances someone elsewhere may watch it).
  */
 class QuotePusher {
   private readonly cooldowns = new Map<number, { timer: ReturnType<typeof setTimeout>; requested: boolean }>();
@@ -59,6 +63,7 @@ class QuotePusher {
     private readonly hooks: RealtimeHooks,
     private readonly publishedSequences: ReadonlyMap<number, number>,
     private readonly log: FastifyBaseLogger,
+    private readonly shared: boolean,
   ) {}
 
   request(symbolId: number): void {
@@ -82,7 +87,7 @@ class QuotePusher {
     this.cooldowns.set(symbolId, { timer, requested: false });
     const channel = marketChannel(symbolId);
     const { quoteOf } = this.hooks;
-    if (!quoteOf || !this.io.sockets.adapter.rooms.get(channel)?.size) return;
+    if (!quoteOf || !(this.shared || this.io.sockets.adapter.rooms.get(channel)?.size)) return;
     void quoteOf(symbolId).then(
       (quote) => {
         if (!quote || this.stopped) return;

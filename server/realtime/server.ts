@@ -10,6 +10,7 @@
  * The help-desk module publishes on them after its own commits (through the outbox).
  */
 import type { FastifyInstance } from 'fastify';
+import { createAdapter } from '@socket.io/redis-adapter';
 import { Server, type Socket } from 'socket.io';
 import { publishIndexPrices } from './index-channel';
 import { ERRCODES } from '../../src/shared/errcodes';
@@ -26,18 +27,25 @@ import {
   type ServerToClientEvents,
   type SubscribeAck,
 } from '../../src/shared/realtime';
-import { isSameSiteRequest, SESSION_COOKIE } from '../http/session';
+import { isSameSiteRequest, SESSION_COOKIE, type EndedSessions } from '../http/session';
 import type { SessionUser } from '../core/viewer';
 import { MessageBudget, REALTIME_SERVER_LIMITS } from './limits';
 import { publishEngineEvents } from './publisher';
-import type { ChatViewer, RealtimeEngine, RealtimeHooks, RealtimeIo, RealtimeOptions, SocketData } from './types';
+import type { ChatViewer, RealtimeEngine, RealtimeHooks, RealtimeIo, RealtimeOptions, ServerSideEvents, SocketData } from './types';
 
 export type { ChatViewer, RealtimeHooks, RealtimeIo } from './types';
 
-type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 
-/** Attaches the socket server to app.server (works for app.listen and tests) and closes it with the app. */
-export function registerRealtime(app: FastifyInstance, options: RealtimeOptions): RealtimeIo {
+/** The prefix of the adapter's Redis channels. */
+const REDIS_ADAPTER_KEY = 'socket.io';
+
+/**
+ * Attaches the socket server to app.server (works for app.listen and tests) and closes it with the
+ * app. With Redis (several instances), socket.io's Redis adapter carries every room's emits to the
+ * sockets of every instance, and a session that ends on one instance signs out its sockets on all.
+ */
+export async function registerRealtime(app: FastifyInstance, options: RealtimeOptions): Promise<RealtimeIo> {
   const { config } = app.context;
   const io: RealtimeIo = new Server(app.server, {
     path: REALTIME_PATH,
@@ -54,6 +62,8 @@ export function registerRealtime(app: FastifyInstance, options: RealtimeOptions)
     },
   });
 
+  if (options.redis) io.adapter(createAdapter(options.redis.commands, await options.redis.subscriber(), { key: REDIS_ADAPTER_KEY }));
+
   io.use((socket, next) => {
     authenticate(app, socket).then(
       () => next(),
@@ -67,16 +77,24 @@ export function registerRealtime(app: FastifyInstance, options: RealtimeOptions)
 
   const hooks: RealtimeHooks = { quoteOf: null, mayWatchChat: async () => false };
   app.decorate('realtimeHooks', hooks);
-  const stopPublishing = publishEngineEvents(io, options.engine, hooks, app.log);
+  const stopPublishing = publishEngineEvents(io, options.engine, hooks, app.log, { shared: options.redis !== null });
   const stopPublishingIndex = publishIndexPrices(io, options.prices);
   // A sign-out, a rotated or expired session, a password change: its sockets leave at once.
-  const stopWatchingSessions = app.sessions.onEnded((ended) => {
+  // The sockets of those sessions on other instances too: each signs out its own (socketsLeave
+  // through the adapter would take them out of the rooms, but leave them holding the signed-in
+  // user that lets them join again).
+  const signOutEnded = (ended: EndedSessions) => {
     for (const socket of io.sockets.sockets.values()) {
       const { sessionId, user } = socket.data;
       const endedHere = 'userId' in ended ? user?.id === ended.userId : sessionId !== null && ended.sessionIds.includes(sessionId);
       if (endedHere) signOutSocket(socket, options.engine);
     }
+  };
+  const stopWatchingSessions = app.sessions.onEnded((ended) => {
+    signOutEnded(ended);
+    if (options.redis) io.serverSideEmit('sessionsEnded', ended);
   });
+  if (options.redis) io.on('sessionsEnded', signOutEnded);
   // A backstop for what nothing announces (a session deleted behind the server's back).
   const recheckTimer = setInterval(() => void recheckSessions(app, io, options.engine), REALTIME_SERVER_LIMITS.sessionRecheckMs);
   recheckTimer.unref();

@@ -6,9 +6,11 @@ import type { Server } from 'socket.io';
 import type { Quote } from '../../src/shared/api/market';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../src/shared/realtime';
 import type { SessionUser } from '../core/viewer';
+import type { EndedSessions } from '../http/session';
 import type { TypedEvents } from '../engine/events';
 import type { EngineEvents, MarketSymbol } from '../engine/types';
 import type { IndexPrices } from '../prices/index-price';
+import type { RedisConnections } from '../redis/connections';
 import type { MessageBudget } from './limits';
 
 /** What the socket server needs of the engine. */
@@ -35,11 +37,19 @@ export interface SocketData {
   sessionDeadline: number;
 }
 
-export type RealtimeIo = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** What one instance tells the others through the adapter (only when several share Redis). */
+export interface ServerSideEvents {
+  /** Sessions ended on the instance that sends it: the others' sockets of them sign out too. */
+  sessionsEnded: (ended: EndedSessions) => void;
+}
+
+export type RealtimeIo = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 
 export interface RealtimeOptions {
   engine: RealtimeEngine;
   prices: IndexPrices;
+  /** Set when several instances share Redis: the sockets of every instance then hear every event. */
+  redis: RedisConnections | null;
 }
 
 /** Who asks to join a help-desk chat: its user, or a visitor's server session, and whether an operator. */

@@ -29,7 +29,7 @@ import { createAccount, getIdentityStatus, getProfile, issueCaptcha, resetPasswo
 const RATE_LIMITS = { csrfToken: 120, signIn: 10, sendCode: 5, captcha: 30, create: 10, resetPassword: 10 } as const;
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
-  const deps: AccountDeps = { context: app.context, sessions: app.sessions, outbox: app.outbox };
+  const deps: AccountDeps = { context: app.context, sessions: app.sessions, outbox: app.outbox, redis: app.redis?.commands ?? null };
 
   /** The request's session, or a new pre-session (no user yet) when it has none. */
   async function sessionOf(request: FastifyRequest, reply: FastifyReply): Promise<SessionRow> {

@@ -5,6 +5,7 @@
  * remember happens here, with the outbox event in the transaction of the change it reports.
  */
 import crypto from 'node:crypto';
+import type { Redis } from 'ioredis';
 import { SIGNIN_FAILURES_BEFORE_CAPTCHA, type Contact, type Profile } from '../../../src/shared/api/account';
 import { isAcceptablePassword } from '../../../src/shared/validation';
 import type { AppContext } from '../../context';
@@ -39,6 +40,8 @@ export interface AccountDeps {
   context: AppContext;
   sessions: SessionStore;
   outbox: OutboxDispatcher;
+  /** Set when several instances share Redis: a sign-in's turn is then taken across them. */
+  redis: Redis | null;
 }
 
 export const REFERRAL_CODE_LENGTH = 8;
@@ -88,7 +91,7 @@ export async function signIn(deps: AccountDeps, input: SignInInput, attempt: { s
     // Told only to whoever knows the password, so it reveals nothing about other accounts.
     if (user.disabled === 1n) refuse('accountDisabled');
     return Number(user.id);
-  });
+  }, deps.redis);
   await writeOutbox(db, 'account.signedIn', { userId, ip: attempt.ip }, now());
   deps.outbox.kick();
   return userId;

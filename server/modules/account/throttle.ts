@@ -13,13 +13,15 @@
  *
  * Attempts on one account are checked one at a time (withAccountTurn), so a burst of concurrent
  * guesses cannot all slip under the captcha threshold, while people signing in to different
- * accounts from one address (an office) are not held up. The turn is per server process: a
- * deployment of several instances spreads one account's burst over them at most, each of which
- * sees the failures the others wrote.
+ * accounts from one address (an office) are not held up. The turn is taken in the process, then,
+ * when several instances share Redis, across them (server/redis/turn.ts): a burst spread over the
+ * instances is still checked one attempt at a time.
  */
 import crypto from 'node:crypto';
+import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { Executor } from '../../core/executor';
+import { withTurn } from '../../redis/turn';
 import { normalizeEmail } from '../../../src/shared/validation';
 import { normalizeCountryCode } from './contact';
 
@@ -58,10 +60,11 @@ export function throttleKeys(username: string, countryCode: string | undefined, 
 
 const accountTurns = new Map<string, Promise<unknown>>();
 
-/** Runs `work` when the account's earlier attempts in this process are done. */
-export async function withAccountTurn<T>(keys: ThrottleKeys, work: () => Promise<T>): Promise<T> {
+/** Runs `work` when the account's earlier attempts in this process (and with Redis, on every instance) are done. */
+export async function withAccountTurn<T>(keys: ThrottleKeys, work: () => Promise<T>, redis: Redis | null): Promise<T> {
+  const shared = redis ? () => withTurn(redis, `signin-turn:${keys.account}`, work) : work;
   const previous = accountTurns.get(keys.account) ?? Promise.resolve();
-  const turn = previous.then(work, work);
+  const turn = previous.then(shared, shared);
   const settled = turn.then(
     () => undefined,
     () => undefined,

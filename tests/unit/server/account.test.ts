@@ -418,7 +418,7 @@ describe('sign-in throttling beyond the session (issue 12)', () => {
     // first within a minute; the address's captcha is for the guesser who goes slower than that.
     const unscaled = await buildTestServer({ rateLimitScale: 1 });
     try {
-      const deps = { context: unscaled.context, sessions: unscaled.app.sessions, outbox: unscaled.app.outbox };
+      const deps = { context: unscaled.context, sessions: unscaled.app.sessions, outbox: unscaled.app.outbox, redis: null };
       const codes: number[] = [];
       for (let attempt = 0; attempt < 12; attempt += 1) {
         const session = await startSession(unscaled);
