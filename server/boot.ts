@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { ServerConfig } from './config';
 import type { AppContext } from './context';
 import { CommitGroup } from './db/commit-group';
-import { migrate, openDatabase, type OpenedDatabase } from './db/database';
+import { migrate, openConfiguredDatabase, withStartupLock, type OpenedDatabase } from './db/database';
 import { seedDatabase } from './seed/index';
 import { LocalOutboxSender, type CodeSender } from './sender/sender';
 
@@ -32,8 +32,7 @@ export function readOrCreateAdminToken(dataDir: string): string {
 
 export async function boot(config: ServerConfig, options: { sender?: CodeSender; now?: () => number } = {}): Promise<Booted> {
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const database = openDatabase(path.join(config.dataDir, DATABASE_FILE));
-  await migrate(database.db);
+  const database = openConfiguredDatabase(config.databaseUrl, path.join(config.dataDir, DATABASE_FILE));
   const context: AppContext = {
     db: database.db,
     commits: new CommitGroup(database.db),
@@ -42,6 +41,10 @@ export async function boot(config: ServerConfig, options: { sender?: CodeSender;
     sender: options.sender ?? new LocalOutboxSender(config.dataDir),
     adminToken: readOrCreateAdminToken(config.dataDir),
   };
-  await seedDatabase(context);
+  // Instances booting at once on one PostgreSQL take turns: the first migrates and seeds, the rest find it done.
+  await withStartupLock(database, async () => {
+    await migrate(database.db);
+    await seedDatabase(context);
+  });
   return { context, database };
 }

@@ -9,6 +9,11 @@ export interface ServerConfig {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * postgres://... puts the database in that PostgreSQL (several instances share it); unset, it is
+   * the SQLite file in dataDir.
+   */
+  databaseUrl: string | undefined;
   /** Seed demo users, balances and content on an empty database. */
   demoMode: boolean;
   /** Serve the built web app from this folder (history-mode fallback to index.html). */
@@ -79,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
     demoMode: flag(env.DEMO_MODE, true),
     webRoot: env.WEB_ROOT === '' ? undefined : path.resolve(env.WEB_ROOT ?? 'dist'),
     secureCookies: flag(env.SECURE_COOKIES, false),

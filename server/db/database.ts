@@ -1,12 +1,16 @@
 /**
  * Opens the database: better-sqlite3 embedded by default (WAL, synchronous=FULL because money
- * lives here, safe integers so that 64-bit unit counts never pass through a JS number), behind
- * Kysely so that SQL stays portable to PostgreSQL. Migrations are code and run at boot.
+ * lives here, safe integers so that 64-bit unit counts never pass through a JS number), or
+ * PostgreSQL when DATABASE_URL names one (several server instances share it), both behind Kysely
+ * so that the repositories are one code. On PostgreSQL every integer reads back as a JS bigint, as
+ * SQLite's safe integers give it. Migrations are code and run at boot.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
+import pg from 'pg';
+import type { Dialect } from './migrations/columns';
 import type { Database } from './schema';
 import * as foundation from './migrations/0001_foundation';
 import * as engine from './migrations/0002_engine';
@@ -51,12 +55,14 @@ class CodeMigrationProvider implements MigrationProvider {
   }
 }
 
-export interface OpenedDatabase {
+interface OpenedCommon {
   db: Db;
-  /** The raw driver, for the few places that need it (backups, tests that corrupt a row). */
-  sqlite: SqliteDatabase.Database;
+  dialect: Dialect;
   close(): Promise<void>;
 }
+
+/** The raw driver stays reachable on SQLite only, for the few places that need it (backups, tests of SQLite itself). */
+export type OpenedDatabase = (OpenedCommon & { dialect: 'sqlite'; sqlite: SqliteDatabase.Database }) | (OpenedCommon & { dialect: 'postgres'; pool: pg.Pool });
 
 /** Distinct SQL texts kept prepared; our queries are a few hundred shapes at most. */
 const STATEMENT_CACHE_MAX = 1_000;
@@ -97,11 +103,88 @@ export function openDatabase(file: string): OpenedDatabase {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
+    dialect: 'sqlite',
     sqlite,
     async close() {
       await db.destroy();
     },
   };
+}
+
+const POSTGRES_OID = { bool: 16, int8: 20, int2: 21, int4: 23, numeric: 1700 } as const;
+
+/**
+ * sum() of a bigint column is a numeric in PostgreSQL. Our sums are sums of integers, so a numeric
+ * with a fraction means a query is wrong: it throws rather than round money.
+ */
+function parseIntegerNumeric(text: string): bigint {
+  if (!/^-?\d+$/.test(text)) throw new Error(`a numeric with a fraction reached the server: ${text}`);
+  return BigInt(text);
+}
+
+/**
+ * Every integer as a bigint and a boolean as 1n or 0n: exactly what better-sqlite3 with safe
+ * integers returns, so that a repository never sees a type that depends on the dialect.
+ */
+const POSTGRES_TYPE_PARSERS: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    switch (oid) {
+      case POSTGRES_OID.int2:
+      case POSTGRES_OID.int4:
+      case POSTGRES_OID.int8:
+        return (text: string) => BigInt(text);
+      case POSTGRES_OID.numeric:
+        return parseIntegerNumeric;
+      case POSTGRES_OID.bool:
+        return (text: string) => (text === 't' ? 1n : 0n);
+      default:
+        return pg.types.getTypeParser(oid, format ?? 'text');
+    }
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/** Connections per instance: one is held by each group-commit batch, the rest serve reads. */
+const POSTGRES_POOL_MAX = 10;
+
+export function openPostgresDatabase(url: string, options: { poolMax?: number } = {}): OpenedDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? POSTGRES_POOL_MAX, types: POSTGRES_TYPE_PARSERS });
+  // An idle connection that breaks (the database restarted) is dropped by the pool; the next
+  // query reports the failure to its caller. Without a listener the error would end the process.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    pool,
+    async close() {
+      await db.destroy();
+    },
+  };
+}
+
+/** DATABASE_URL's PostgreSQL when set, else the SQLite file. */
+export function openConfiguredDatabase(databaseUrl: string | undefined, sqliteFile: string): OpenedDatabase {
+  return databaseUrl ? openPostgresDatabase(databaseUrl) : openDatabase(sqliteFile);
+}
+
+/** pg_advisory_lock's key for migrating and seeding; one bigint key ('exch' then 1), apart from Kysely's own. */
+const STARTUP_LOCK_KEY = 0x6578_6368_0000_0001n;
+
+/**
+ * Runs `work` (migrations and the seed) while holding PostgreSQL's advisory lock on one connection
+ * of the pool, so that instances booting at once migrate and seed one after the other: the second
+ * finds everything done. On SQLite the one file has one writer, so `work` just runs.
+ */
+export async function withStartupLock<T>(opened: OpenedDatabase, work: () => Promise<T>): Promise<T> {
+  if (opened.dialect === 'sqlite') return work();
+  return opened.db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${STARTUP_LOCK_KEY})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`.execute(connection);
+    }
+  });
 }
 
 export async function migrate(db: Db): Promise<void> {

@@ -36,8 +36,10 @@ function percentile(sorted: number[], share: number): number {
 }
 
 async function benchService(server: TestServer, user: TestUser): Promise<BenchmarkRow[]> {
-  const synchronous = server.database.sqlite.pragma('synchronous', { simple: true });
-  const journalMode = server.database.sqlite.pragma('journal_mode', { simple: true });
+  const { database } = server;
+  if (database.dialect !== 'sqlite') throw new Error('the ledger bench measures SQLite');
+  const synchronous = database.sqlite.pragma('synchronous', { simple: true });
+  const journalMode = database.sqlite.pragma('journal_mode', { simple: true });
   const startedMs = performance.now();
   for (let index = 0; index < SERVICE_TRANSFERS; index += 1) {
     // Back and forth, so that both accounts stay funded however many transfers run.

@@ -1,7 +1,8 @@
 /**
- * Builds a real server for a test: a temporary data folder with its own SQLite file, migrated and
- * seeded, codes captured in memory, a clock the test can move, cheap password hashing and rate
- * limits scaled up (tests that check a limit set rateLimitScale back to 1).
+ * Builds a real server for a test: a temporary data folder with its own SQLite file (or, when
+ * TEST_DATABASE_URL names a PostgreSQL server, a fresh PostgreSQL database of its own, see
+ * ./postgres), migrated and seeded, codes captured in memory, a clock the test can move, cheap
+ * password hashing and rate limits scaled up (tests that check a limit set rateLimitScale back to 1).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +14,7 @@ import { loadConfig, type ServerConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';
 import type { OpenedDatabase } from '../../server/db/database';
 import { MemorySender } from '../../server/sender/sender';
+import { createTestDatabase, testPostgresUrl } from './postgres';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -27,9 +29,11 @@ export interface TestServer {
 
 export async function buildTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-test-'));
+  const postgresUrl = testPostgresUrl();
+  const postgres = postgresUrl && overrides.databaseUrl === undefined ? await createTestDatabase(postgresUrl) : undefined;
   const config = loadConfig(
     {},
-    { dataDir, webRoot: undefined, demoMode: true, rateLimitScale: 1000, passwordHashMemoryKib: 1024, logLevel: 'silent', robotsEnabled: false, ...overrides },
+    { dataDir, databaseUrl: postgres?.url, webRoot: undefined, demoMode: true, rateLimitScale: 1000, passwordHashMemoryKib: 1024, logLevel: 'silent', robotsEnabled: false, ...overrides },
   );
   let offsetMs = 0;
   const sender = new MemorySender();
@@ -48,6 +52,7 @@ export async function buildTestServer(overrides: Partial<ServerConfig> = {}): Pr
     async close() {
       await app.close();
       await database.close();
+      await postgres?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

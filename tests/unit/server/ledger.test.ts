@@ -1,7 +1,7 @@
 /** Proves the ledger's invariants under random concurrent transfers and holds, that its audit catches a corrupted journal, and that 64-bit amounts stay exact or are refused. */
 import crypto from 'node:crypto';
 import fc from 'fast-check';
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../server/ledger/audit';
 import {
@@ -333,8 +333,8 @@ describe('ledger audit and guards', () => {
   });
 
   /** Runs a raw statement behind the ledger's back, the way a bug or a hand edit would. */
-  function corrupt(statement: string, ...parameters: unknown[]): void {
-    server.database.sqlite.prepare(statement).run(...parameters);
+  async function corrupt(statement: RawBuilder<unknown>): Promise<void> {
+    await statement.execute(server.context.db);
   }
 
   async function aliceAccountId(bucket: 'available' | 'held'): Promise<bigint> {
@@ -366,43 +366,43 @@ describe('ledger audit and guards', () => {
       .where('account_id', '=', accountId)
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    corrupt('update ledger_postings set amount_units = amount_units + 1 where id = ?', posting.id);
+    await corrupt(sql`update ledger_postings set amount_units = amount_units + 1 where id = ${posting.id}`);
     const report = await auditLedger(server.context.db);
     expect(report.ok).toBe(false);
     expect(report.problems).toContain('journal of USDT sums to 1');
     expect(report.problems).toContain(`transaction ${posting.transaction_id} of USDT sums to 1`);
     expect(report.problems.some((problem) => problem.startsWith(`account u:${alice.userId}/spot/USDT/available caches`))).toBe(true);
-    corrupt('update ledger_postings set amount_units = amount_units - 1 where id = ?', posting.id);
+    await corrupt(sql`update ledger_postings set amount_units = amount_units - 1 where id = ${posting.id}`);
     await expectAuditOk(server);
   });
 
   it('fails and names the account when a cached balance is changed', async () => {
     const accountId = await aliceAccountId('available');
     const units = await aliceAvailableUnits();
-    corrupt('update ledger_accounts set balance_units = balance_units + 7 where id = ?', accountId);
+    await corrupt(sql`update ledger_accounts set balance_units = balance_units + 7 where id = ${accountId}`);
     const report = await auditLedger(server.context.db);
     expect(report.ok).toBe(false);
     expect(report.problems).toEqual([`account u:${alice.userId}/spot/USDT/available caches ${units + 7n} but its postings sum to ${units}`]);
-    corrupt('update ledger_accounts set balance_units = ? where id = ?', units, accountId);
+    await corrupt(sql`update ledger_accounts set balance_units = ${units} where id = ${accountId}`);
     await expectAuditOk(server);
   });
 
   it('fails and names a negative user account', async () => {
     const accountId = await aliceAccountId('available');
     const units = await aliceAvailableUnits();
-    corrupt('update ledger_accounts set balance_units = -3 where id = ?', accountId);
+    await corrupt(sql`update ledger_accounts set balance_units = -3 where id = ${accountId}`);
     const report = await auditLedger(server.context.db);
     expect(report.ok).toBe(false);
     expect(report.problems).toContain(`user account u:${alice.userId}/spot/USDT/available is negative: -3`);
-    corrupt('update ledger_accounts set balance_units = ? where id = ?', units, accountId);
+    await corrupt(sql`update ledger_accounts set balance_units = ${units} where id = ${accountId}`);
     await expectAuditOk(server);
   });
 
   it('fails and names the held bucket when a reservation no longer matches it', async () => {
-    corrupt("update ledger_holds set amount_units = 4 where reference_id = 'audit-hold'");
+    await corrupt(sql`update ledger_holds set amount_units = 4 where reference_id = 'audit-hold'`);
     const report = await auditLedger(server.context.db);
     expect(report.problems).toEqual([`held u:${alice.userId}/spot/USDT is 5 but open holds sum to 4`]);
-    corrupt("update ledger_holds set amount_units = 5 where reference_id = 'audit-hold'");
+    await corrupt(sql`update ledger_holds set amount_units = 5 where reference_id = 'audit-hold'`);
     await expectAuditOk(server);
   });
 
@@ -451,16 +451,21 @@ describe('64-bit amounts', () => {
     await server.close();
   });
 
-  function rawAccount(owner: OwnerKey, wallet: string) {
-    return server.database.sqlite
-      .prepare("select balance_units as units, typeof(balance_units) as type from ledger_accounts where owner_key = ? and wallet = ? and currency = 'BTC' and bucket = 'available'")
-      .get(owner, wallet) as { units: bigint; type: string };
+  /** The balance as stored, with the column's storage type: a 64-bit integer on both dialects, never a float or a numeric. */
+  async function rawAccount(owner: OwnerKey, wallet: string) {
+    const storedType = server.database.dialect === 'sqlite' ? sql`typeof(balance_units)` : sql`pg_typeof(balance_units)::text`;
+    const { rows } = await sql<{ units: bigint; type: string }>`
+      select balance_units as units, ${storedType} as type from ledger_accounts
+      where owner_key = ${owner} and wallet = ${wallet} and currency = 'BTC' and bucket = 'available'
+    `.execute(server.context.db);
+    const row = rows[0]!;
+    return { units: row.units, type: row.type === 'bigint' ? 'integer' : row.type };
   }
 
   it('R-ENT-06 round-trips UNITS_MAX units through the database and the wire exactly', async () => {
     expect(largest).toBe('92233720368.54775807');
     await creditUser(server, alice.userId, 'BTC', largest);
-    expect(rawAccount(userOwner(alice.userId), 'spot')).toEqual({ units: UNITS_MAX, type: 'integer' });
+    expect(await rawAccount(userOwner(alice.userId), 'spot')).toEqual({ units: UNITS_MAX, type: 'integer' });
     const response = await server.app.inject({ method: 'POST', url: '/api/v1/balance/list', headers: alice.headers, payload: {} });
     const btc = (response.json().data as Balance[]).find((balance) => balance.currency === 'BTC');
     expect(btc?.balance).toBe(largest);
@@ -473,18 +478,18 @@ describe('64-bit amounts', () => {
       payload: { from: 'spot', to: 'futures', currency: 'BTC', amount: largest },
     });
     expect(moved.json()).toMatchObject({ errcode: 0, data: { amount: largest, balances: { to: { balance: largest } } } });
-    expect(rawAccount(userOwner(alice.userId), 'futures')).toEqual({ units: UNITS_MAX, type: 'integer' });
+    expect(await rawAccount(userOwner(alice.userId), 'futures')).toEqual({ units: UNITS_MAX, type: 'integer' });
     await expectAuditOk(server);
   });
 
   it('refuses a credit that would overflow with amountTooLarge, never wrapping or turning it into a float', async () => {
     await expect(creditUser(server, alice.userId, 'BTC', '0.00000001', 'futures')).rejects.toMatchObject({ code: 'amountTooLarge' });
-    expect(rawAccount(userOwner(alice.userId), 'futures')).toEqual({ units: UNITS_MAX, type: 'integer' });
+    expect(await rawAccount(userOwner(alice.userId), 'futures')).toEqual({ units: UNITS_MAX, type: 'integer' });
     // The genesis account may go negative, but not past the 64-bit minimum either.
     await creditUser(server, bob.userId, 'BTC', '0.00000001');
-    expect(rawAccount(systemOwner('genesis'), 'system')).toEqual({ units: UNITS_MIN, type: 'integer' });
+    expect(await rawAccount(systemOwner('genesis'), 'system')).toEqual({ units: UNITS_MIN, type: 'integer' });
     await expect(creditUser(server, bob.userId, 'BTC', '0.00000001')).rejects.toMatchObject({ code: 'amountTooLarge' });
-    expect(rawAccount(userOwner(bob.userId), 'spot')).toEqual({ units: 1n, type: 'integer' });
+    expect(await rawAccount(userOwner(bob.userId), 'spot')).toEqual({ units: 1n, type: 'integer' });
     await expectAuditOk(server);
   });
 

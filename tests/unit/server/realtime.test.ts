@@ -119,19 +119,36 @@ async function fetchSnapshot(symbolId: number): Promise<BookSnapshot> {
   return body.data.depth;
 }
 
+/**
+ * Counts the orders through a connection of its own. On SQLite a read-only handle counts at the
+ * very moment of the call; on PostgreSQL the query starts at that moment on a connection of the
+ * pool other than the one the commit batch holds.
+ */
+function openCommittedOrderCounter(): { count(): Promise<number>; close(): Promise<void> } {
+  const { database } = server;
+  if (database.dialect === 'sqlite') {
+    const reader = new Sqlite(database.sqlite.name, { readonly: true });
+    const countOrders = reader.prepare('SELECT count(*) AS count FROM orders').pluck();
+    return { count: () => Promise.resolve(Number(countOrders.get())), close: async () => void reader.close() };
+  }
+  return {
+    count: async () => Number((await database.db.selectFrom('orders').select((eb) => eb.fn.countAll<bigint>().as('count')).executeTakeFirstOrThrow()).count),
+    close: async () => undefined,
+  };
+}
+
 describe('market channel', () => {
   it('pushes book deltas with consecutive sequence numbers, only after each order committed', async () => {
     const socket = await openSocket();
     expect(await subscribe(socket, BTC_USDT)).toEqual({ ok: true, channel: `market=${BTC_USDT}` });
     // At each delta's arrival, count the orders another connection can read: it sees only
     // committed rows, so a delta published before its commit would find its order missing.
-    const reader = new Sqlite(server.database.sqlite.name, { readonly: true });
-    const countOrders = reader.prepare('SELECT count(*) AS count FROM orders').pluck();
-    const committedAtArrival: number[] = [];
+    const reader = openCommittedOrderCounter();
+    const committedAtArrival: Promise<number>[] = [];
     const deltas: BookMessage[] = [];
     socket.on('book', (message) => {
       deltas.push(message);
-      committedAtArrival.push(Number(countOrders.get()));
+      committedAtArrival.push(reader.count());
     });
     const startSequence = server.app.engine.depth(BTC_USDT, 1).sequence;
     const maker = await fundedUser();
@@ -146,8 +163,8 @@ describe('market channel', () => {
       [{ side: 'sell', price: '90010.00', quantity: '0.250000' }],
       [{ side: 'buy', price: '89990.00', quantity: '0.100000' }],
     ]);
-    committedAtArrival.forEach((count, index) => expect(count).toBeGreaterThanOrEqual(index + 1));
-    reader.close();
+    (await Promise.all(committedAtArrival)).forEach((count, index) => expect(count).toBeGreaterThanOrEqual(index + 1));
+    await reader.close();
   });
 
   it('pushes the trades of a crossing order with its book sequence, then the quote', async () => {

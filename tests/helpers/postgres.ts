@@ -1,0 +1,72 @@
+/**
+ * A fresh PostgreSQL database per test server when TEST_DATABASE_URL names a PostgreSQL server
+ * (`npm run test:pg` starts one and points it at that server's `postgres` database). Migrating
+ * a new database costs far more than copying one, so the first test server of the run migrates a
+ * template (under an advisory lock, because vitest runs files in several processes at once) and
+ * every test server gets `CREATE DATABASE t_<random> TEMPLATE` of it, dropped when it closes.
+ */
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { migrate, openPostgresDatabase } from '../../server/db/database';
+
+const TEMPLATE = 'exchange_test_template';
+/** pg_advisory_lock's key while the template is made; apart from the server's own keys. */
+const TEMPLATE_LOCK_KEY = 0x6578_6368_7465_7374n;
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** The PostgreSQL server's URL that the tests run on, or undefined for SQLite. */
+export function testPostgresUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || undefined;
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+let templateReady: Promise<void> | undefined;
+
+/** Makes (or brings up to date) the migrated template once per process; other processes wait on the lock. */
+function ensureTemplate(adminUrl: string): Promise<void> {
+  templateReady ??= withAdmin(adminUrl, async (client) => {
+    await client.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
+    try {
+      const existing = await client.query('select 1 from pg_database where datname = $1', [TEMPLATE]);
+      if (existing.rowCount === 0) await client.query(`create database ${TEMPLATE}`);
+      const template = openPostgresDatabase(withDatabase(adminUrl, TEMPLATE), { poolMax: 2 });
+      try {
+        await migrate(template.db);
+      } finally {
+        await template.close();
+      }
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]);
+    }
+  });
+  return templateReady;
+}
+
+export async function createTestDatabase(adminUrl: string): Promise<TestDatabase> {
+  await ensureTemplate(adminUrl);
+  const name = `t_${crypto.randomBytes(8).toString('hex')}`;
+  await withAdmin(adminUrl, (client) => client.query(`create database ${name} template ${TEMPLATE}`));
+  return {
+    url: withDatabase(adminUrl, name),
+    drop: () => withAdmin(adminUrl, async (client) => void (await client.query(`drop database if exists ${name} with (force)`))),
+  };
+}
