@@ -24,12 +24,13 @@ import type { SessionRow } from '../../http/types';
 import { sendVerificationCode } from './codes';
 import { checkContact } from './contact';
 import { createAccount, getIdentityStatus, getProfile, issueCaptcha, resetPassword, signIn, type AccountDeps } from './service';
+import { AccountTurns } from './throttle';
 
 /** Requests per minute per client. */
 const RATE_LIMITS = { csrfToken: 120, signIn: 10, sendCode: 5, captcha: 30, create: 10, resetPassword: 10 } as const;
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
-  const deps: AccountDeps = { context: app.context, sessions: app.sessions, outbox: app.outbox, redis: app.redis?.commands ?? null };
+  const deps: AccountDeps = { context: app.context, sessions: app.sessions, outbox: app.outbox, turns: new AccountTurns(app.redis?.commands ?? null) };
 
   /** The request's session, or a new pre-session (no user yet) when it has none. */
   async function sessionOf(request: FastifyRequest, reply: FastifyReply): Promise<SessionRow> {

@@ -5,7 +5,6 @@
  * remember happens here, with the outbox event in the transaction of the change it reports.
  */
 import crypto from 'node:crypto';
-import type { Redis } from 'ioredis';
 import { SIGNIN_FAILURES_BEFORE_CAPTCHA, type Contact, type Profile } from '../../../src/shared/api/account';
 import { isAcceptablePassword } from '../../../src/shared/validation';
 import type { AppContext } from '../../context';
@@ -21,7 +20,7 @@ import { CAPTCHA_TTL_MS, createCaptchaImage, hashCaptchaAnswer } from './captcha
 import { checkVerificationCode } from './codes';
 import { checkContact, findAccount, findSigninAccount } from './contact';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
-import { needsCaptcha, noteFailure, noteSuccess, readThrottle, throttleKeys, withAccountTurn } from './throttle';
+import { needsCaptcha, noteFailure, noteSuccess, readThrottle, throttleKeys, type AccountTurns } from './throttle';
 import {
   countSigninAttempt,
   findIdentityStatus,
@@ -40,8 +39,8 @@ export interface AccountDeps {
   context: AppContext;
   sessions: SessionStore;
   outbox: OutboxDispatcher;
-  /** Set when several instances share Redis: a sign-in's turn is then taken across them. */
-  redis: Redis | null;
+  /** One sign-in attempt per account at a time (across instances when they share Redis). */
+  turns: AccountTurns;
 }
 
 export const REFERRAL_CODE_LENGTH = 8;
@@ -69,7 +68,7 @@ export interface SignInInput {
 export async function signIn(deps: AccountDeps, input: SignInInput, attempt: { sessionId: string | null; ip: string }): Promise<number> {
   const { db, now, config } = deps.context;
   const keys = throttleKeys(input.username, input.countryCode, attempt.ip);
-  const userId = await withAccountTurn(keys, async () => {
+  const userId = await deps.turns.run(keys, async () => {
     const throttle = await readThrottle(db, keys, now());
     if (throttle.blockedUntil > now()) throw new BusinessError('signinPaused', { seconds: Math.ceil((throttle.blockedUntil - now()) / 1000) }, 429);
     if (attempt.sessionId) await requireCaptchaAfterFailures(deps.context, attempt.sessionId, input.captcha, needsCaptcha(throttle.failures, config.rateLimitScale));
@@ -91,7 +90,7 @@ export async function signIn(deps: AccountDeps, input: SignInInput, attempt: { s
     // Told only to whoever knows the password, so it reveals nothing about other accounts.
     if (user.disabled === 1n) refuse('accountDisabled');
     return Number(user.id);
-  }, deps.redis);
+  });
   await writeOutbox(db, 'account.signedIn', { userId, ip: attempt.ip }, now());
   deps.outbox.kick();
   return userId;

@@ -11,7 +11,7 @@
  *   further failure, up to DELAY_MAX_MS; an attempt while blocked is refused (signinPaused).
  * - A successful sign-in clears its account's failures; an address's failures only age out.
  *
- * Attempts on one account are checked one at a time (withAccountTurn), so a burst of concurrent
+ * Attempts on one account are checked one at a time (AccountTurns), so a burst of concurrent
  * guesses cannot all slip under the captcha threshold, while people signing in to different
  * accounts from one address (an office) are not held up. The turn is taken in the process, then,
  * when several instances share Redis, across them (server/redis/turn.ts): a burst spread over the
@@ -58,22 +58,28 @@ export function throttleKeys(username: string, countryCode: string | undefined, 
   return { account: `account:${hashed}`, address: `address:${ip.slice(0, 64)}` };
 }
 
-const accountTurns = new Map<string, Promise<unknown>>();
+/** One server's sign-in turns: one attempt per account at a time in it and, with Redis, across every instance. */
+export class AccountTurns {
+  private readonly turns = new Map<string, Promise<unknown>>();
 
-/** Runs `work` when the account's earlier attempts in this process (and with Redis, on every instance) are done. */
-export async function withAccountTurn<T>(keys: ThrottleKeys, work: () => Promise<T>, redis: Redis | null): Promise<T> {
-  const shared = redis ? () => withTurn(redis, `signin-turn:${keys.account}`, work) : work;
-  const previous = accountTurns.get(keys.account) ?? Promise.resolve();
-  const turn = previous.then(shared, shared);
-  const settled = turn.then(
-    () => undefined,
-    () => undefined,
-  );
-  accountTurns.set(keys.account, settled);
-  void settled.then(() => {
-    if (accountTurns.get(keys.account) === settled) accountTurns.delete(keys.account);
-  });
-  return turn;
+  constructor(private readonly redis: Redis | null) {}
+
+  /** Runs `work` when the account's earlier attempts are done. */
+  async run<T>(keys: ThrottleKeys, work: () => Promise<T>): Promise<T> {
+    const { redis } = this;
+    const taken = redis ? () => withTurn(redis, `signin-turn:${keys.account}`, work) : work;
+    const previous = this.turns.get(keys.account) ?? Promise.resolve();
+    const turn = previous.then(taken, taken);
+    const settled = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.turns.set(keys.account, settled);
+    void settled.then(() => {
+      if (this.turns.get(keys.account) === settled) this.turns.delete(keys.account);
+    });
+    return turn;
+  }
 }
 
 /** The delay after a failure that brought a key to `failures`; 0 below the rule's threshold. */

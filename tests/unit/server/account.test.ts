@@ -6,6 +6,7 @@ import { DEMO_USERS } from '../../../server/seed/users';
 import { hashToken } from '../../../server/core/tokens';
 import { SESSION_COOKIE } from '../../../server/http/session';
 import { signIn as signInService } from '../../../server/modules/account/service';
+import { AccountTurns } from '../../../server/modules/account/throttle';
 import { callApi } from '../../helpers/inject';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 import { sessionCookieOf, sessionHeaders, signIn, startSession, type SessionHeaders } from '../../helpers/signin';
@@ -418,7 +419,7 @@ describe('sign-in throttling beyond the session (issue 12)', () => {
     // first within a minute; the address's captcha is for the guesser who goes slower than that.
     const unscaled = await buildTestServer({ rateLimitScale: 1 });
     try {
-      const deps = { context: unscaled.context, sessions: unscaled.app.sessions, outbox: unscaled.app.outbox, redis: null };
+      const deps = { context: unscaled.context, sessions: unscaled.app.sessions, outbox: unscaled.app.outbox, turns: new AccountTurns(null) };
       const codes: number[] = [];
       for (let attempt = 0; attempt < 12; attempt += 1) {
         const session = await startSession(unscaled);

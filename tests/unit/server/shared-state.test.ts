@@ -1,0 +1,221 @@
+// Proves what several instances share through Redis (REDIS_URL): two instances on one database and
+// one Redis (started here from Debian's redis-server, scripts/lib/local-redis.ts). A socket on
+// instance 1 hears the market, private and help-desk events instance 2 emits, once each; a
+// sign-out or a password reset through instance 2 signs out the sockets on instance 1; a client's
+// rate limit and an account's sign-in turn count across both. Which instance emits a market's
+// events (its engine owner) is server/cluster's business: here instance 2's engine event bus
+// stands for it, as it would after a commit.
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import { io as connectSocket, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startLocalRedis, type LocalRedis } from '../../../scripts/lib/local-redis';
+import { ERRCODES } from '../../../src/shared/errcodes';
+import {
+  REALTIME_PATH,
+  type BalanceMessage,
+  type BookMessage,
+  type OrderMessage,
+  type ChatMessage,
+  type ClientToServerEvents,
+  type QuoteMessage,
+  type ServerToClientEvents,
+  type SubscribeAck,
+  type TradesMessage,
+} from '../../../src/shared/realtime';
+import { createTestUser, creditUser } from '../../helpers/auth';
+import { callApi } from '../../helpers/inject';
+import { buildTestInstances, type TestInstances } from '../../helpers/instances';
+import type { TestServer } from '../../helpers/server';
+import { startSession } from '../../helpers/signin';
+
+/** Part B's range of Redis ports (the session's plan): nobody else starts one here. */
+const REDIS_PORT = 56379;
+const BTC_USDT = 301;
+const WAIT_MS = 5_000;
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let redis: LocalRedis;
+let cluster: TestInstances;
+let one: TestServer;
+let two: TestServer;
+const sockets: ClientSocket[] = [];
+
+beforeAll(async () => {
+  redis = await startLocalRedis({ port: REDIS_PORT });
+});
+
+afterAll(async () => {
+  await redis?.stop();
+});
+
+beforeEach(async () => {
+  // Each test starts from an empty Redis: no rate-limit counts or turns left from the one before.
+  const client = new Redis(redis.url);
+  await client.flushall();
+  client.disconnect();
+});
+
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+  await cluster?.close();
+});
+
+async function twoInstances(overrides: Parameters<typeof buildTestInstances>[1] = {}): Promise<void> {
+  cluster = await buildTestInstances(2, { demoMode: false, redisUrl: redis.url, ...overrides });
+  [one, two] = cluster.instances as [TestServer, TestServer];
+}
+
+async function listen(server: TestServer): Promise<string> {
+  await server.app.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+}
+
+function openSocket(url: string, headers: Record<string, string> = {}): Promise<ClientSocket> {
+  const socket: ClientSocket = connectSocket(url, { path: REALTIME_PATH, transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: headers });
+  sockets.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+function subscribe(socket: ClientSocket, request: unknown): Promise<SubscribeAck> {
+  return socket.timeout(WAIT_MS).emitWithAck('subscribe', request as never);
+}
+
+function collect<Message>(socket: ClientSocket, event: keyof ServerToClientEvents): Message[] {
+  const messages: Message[] = [];
+  socket.on(event, ((message: Message) => messages.push(message)) as never);
+  return messages;
+}
+
+async function waitFor(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + WAIT_MS;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Lets messages in flight arrive (through Redis and back), so that "nothing more arrived" means nothing more was sent. */
+async function settle(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 300));
+}
+
+/** The server side of instance 1's only socket of `userId`. */
+function serverSocketOf(server: TestServer, userId: number | null) {
+  return [...server.app.realtime.sockets.sockets.values()].filter((socket) => (socket.data.user?.id ?? null) === userId);
+}
+
+describe('socket.io across instances (Redis adapter)', () => {
+  it('a socket on instance 1 gets the market, private and help-desk events instance 2 emits, each once', async () => {
+    await twoInstances();
+    const url = await listen(one);
+    const [seller, buyer, other] = [await createTestUser(one), await createTestUser(one), await createTestUser(one)];
+    await creditUser(two, seller.userId, 'BTC', '1');
+    await creditUser(two, buyer.userId, 'USDT', '100000');
+    const socket = await openSocket(url, { cookie: buyer.cookie });
+    const otherSocket = await openSocket(url, { cookie: other.cookie });
+    expect(await subscribe(socket, { channel: 'market', symbolId: BTC_USDT })).toMatchObject({ ok: true });
+    const received = { book: collect<BookMessage>(socket, 'book'), trades: collect<TradesMessage>(socket, 'trades'), quote: collect<QuoteMessage>(socket, 'quote'), order: collect<OrderMessage>(socket, 'order') };
+    const othersOrders = collect<OrderMessage>(otherSocket, 'order');
+    const emitted = { book: [] as unknown[], trades: [] as unknown[], buyerOrders: [] as unknown[] };
+    two.app.engine.events.on('book', (event) => emitted.book.push(event));
+    two.app.engine.events.on('trades', (event) => emitted.trades.push(event));
+    two.app.engine.events.on('order', (event) => {
+      if (event.userId === buyer.userId) emitted.buyerOrders.push(event.order);
+    });
+
+    // A trade made by instance 2's engine (which has no socket at all): its events reach instance
+    // 1's sockets only through Redis, and the quote after it goes out although nobody watches the
+    // market on instance 2.
+    expect(two.app.realtime.sockets.sockets.size).toBe(0);
+    await two.app.engine.placeOrder({ userId: seller.userId, symbolId: BTC_USDT, side: 'sell', type: 'limit', price: '50000', quantity: '0.1' });
+    await two.app.engine.placeOrder({ userId: buyer.userId, symbolId: BTC_USDT, side: 'buy', type: 'limit', price: '50000', quantity: '0.1' });
+    expect(emitted.trades).toHaveLength(1);
+    await waitFor(() => received.book.length === emitted.book.length && received.trades.length === 1 && received.quote.length === 1 && received.order.length === emitted.buyerOrders.length, 'the market and order events');
+    expect(received.book).toEqual(emitted.book);
+    expect(received.trades[0]?.trades).toEqual((emitted.trades[0] as TradesMessage).trades);
+    expect(received.quote[0]).toMatchObject({ symbolId: BTC_USDT, quote: expect.objectContaining({}) });
+    expect(received.order.map((message) => message.order)).toEqual(emitted.buyerOrders);
+
+    // A help-desk message written through instance 2 reaches the chat's socket on instance 1.
+    const visitor = await startSession(one);
+    const chat = (await callApi(one, 'POST', '/helpdesk/start', { as: visitor, payload: {} })).json<{ data: { ChatId: string; SessionId: string } }>().data;
+    const visitorSocket = await openSocket(url, { cookie: visitor.cookie });
+    expect(await subscribe(visitorSocket, { channel: 'chat', chatId: chat.ChatId })).toMatchObject({ ok: true });
+    const chatMessages = collect<ChatMessage>(visitorSocket, 'm');
+    const sent = await callApi(two, 'POST', '/helpdesk/text', { as: visitor, payload: { sessionId: chat.SessionId, text: 'hello from instance 2' } });
+    expect(sent.json()).toMatchObject({ errcode: 0 });
+    await waitFor(() => chatMessages.length === 1, 'the help-desk message');
+    expect(chatMessages[0]).toEqual(sent.json<{ data: ChatMessage }>().data);
+
+    await settle();
+    expect([received.book.length, received.trades.length, received.quote.length, received.order.length, chatMessages.length]).toEqual([emitted.book.length, 1, 1, emitted.buyerOrders.length, 1]);
+    expect(othersOrders).toEqual([]);
+  });
+
+  it('a sign-out through instance 2 takes the socket on instance 1 out of the private channel at once', async () => {
+    await twoInstances();
+    const url = await listen(one);
+    const user = await createTestUser(one);
+    const socket = await openSocket(url, { cookie: user.cookie });
+    const balances = collect<BalanceMessage>(socket, 'balance');
+    expect(serverSocketOf(one, user.userId)).toHaveLength(1);
+
+    const signedOut = await callApi(two, 'POST', '/account/signout', { as: user, payload: {} });
+    expect(signedOut.json()).toMatchObject({ errcode: 0 });
+    // Well before the periodic session check (a minute): told through Redis.
+    await waitFor(() => serverSocketOf(one, user.userId).length === 0, 'the socket on instance 1 to sign out');
+    expect(socket.connected).toBe(true);
+    expect(serverSocketOf(one, null)).toHaveLength(1);
+
+    two.app.engine.events.emit('balance', { userId: user.userId, currencies: ['USDT'] });
+    one.app.engine.events.emit('balance', { userId: user.userId, currencies: ['BTC'] });
+    await settle();
+    expect(balances).toEqual([]);
+  });
+
+  it('a password reset through instance 2 signs out every socket of the account on instance 1', async () => {
+    await twoInstances();
+    const url = await listen(one);
+    const user = await createTestUser(one);
+    await openSocket(url, { cookie: user.cookie });
+    await openSocket(url, { cookie: user.cookie });
+    expect(serverSocketOf(one, user.userId)).toHaveLength(2);
+    // What a password reset (or an operator disabling the account) does to the sessions.
+    await two.app.sessions.endAllOfUser(user.userId);
+    await waitFor(() => serverSocketOf(one, user.userId).length === 0, 'both sockets on instance 1 to sign out');
+  });
+});
+
+describe('limits across instances', () => {
+  it('a client\'s rate limit counts its requests to both instances', async () => {
+    await twoInstances({ rateLimitScale: 1 });
+    const session = await startSession(one);
+    const send = (server: TestServer, index: number) =>
+      callApi(server, 'POST', '/vcode/register', { as: session, payload: { email: `limit${index}@example.com` } });
+    // Five codes a minute per client: three through one instance and two through the other use them up.
+    for (const [index, server] of [one, two, one, two, one].entries()) expect((await send(server, index)).json()).toMatchObject({ errcode: 0 });
+    for (const server of [one, two]) {
+      const refused = await send(server, 9);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ errcode: ERRCODES.rateLimited });
+    }
+  });
+
+  it('twenty concurrent guesses on one account, half through each instance: three get checked, the rest are asked for the captcha', async () => {
+    await twoInstances();
+    // A made-up account: the throttle treats it exactly as a real one (server/modules/account/throttle.ts).
+    const email = `guessed-${Date.now()}@example.com`;
+    const sessions = await Promise.all(Array.from({ length: 20 }, (_, index) => startSession(index % 2 === 0 ? one : two)));
+    const answers = await Promise.all(
+      sessions.map((session, index) => callApi(index % 2 === 0 ? one : two, 'POST', '/account/signin', { as: session, payload: { username: email, password: 'Wrong1234' } })),
+    );
+    const codes = answers.map((answer) => answer.json<{ errcode: number }>().errcode);
+    expect(codes.filter((code) => code === ERRCODES.wrongCredentials)).toHaveLength(3);
+    expect(codes.filter((code) => code === ERRCODES.captchaRequired)).toHaveLength(17);
+  });
+});
