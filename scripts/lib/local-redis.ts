@@ -21,7 +21,11 @@ export interface LocalRedis {
 }
 
 export interface LocalRedisOptions {
-  port: number;
+  /**
+   * The port, or a range to try in order: the first where nothing answers and the server starts
+   * is taken (two runs of one suite at once, say on SQLite and on PostgreSQL, each get one).
+   */
+  port: number | readonly number[];
   /** The data folder; a temporary one (removed by `stop`) when not given. */
   dataDir?: string;
   /** How long to wait for the first PONG; 15 s by default. */
@@ -73,8 +77,19 @@ async function stopChild(child: ChildProcess): Promise<void> {
 }
 
 export async function startLocalRedis(options: LocalRedisOptions): Promise<LocalRedis> {
-  const binary = ensureRedisServer();
-  const { port } = options;
+  const ports = typeof options.port === 'number' ? [options.port] : options.port;
+  const failures: string[] = [];
+  for (const port of ports) {
+    try {
+      return await startOn(ensureRedisServer(), port, options);
+    } catch (error) {
+      failures.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  throw new Error(failures.join('\n'));
+}
+
+async function startOn(binary: string, port: number, options: LocalRedisOptions): Promise<LocalRedis> {
   // A server already answering there is someone else's (or a leftover): using it would share state
   // with a stranger, and flushing it would destroy theirs.
   if (await ping(port)) throw new Error(`${PREFIX}: something already answers PING on port ${port}; stop it or pick another port.`);
@@ -98,7 +113,9 @@ export async function startLocalRedis(options: LocalRedisOptions): Promise<Local
     if (madeDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + (options.startTimeoutMs ?? 15_000);
-  while (!(await ping(port))) {
+  // Its own log line first: a PONG alone could come from another run's server that took the port
+  // while this one failed to bind it.
+  while (!(log.includes('Ready to accept connections') && child.exitCode === null && (await ping(port)))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await stopChild(child);
       cleanUp();

@@ -29,8 +29,8 @@ import { buildTestInstances, type TestInstances } from '../../helpers/instances'
 import type { TestServer } from '../../helpers/server';
 import { startSession } from '../../helpers/signin';
 
-/** Part B's range of Redis ports (the session's plan): nobody else starts one here. */
-const REDIS_PORT = 56379;
+/** Part B's range of Redis ports (the session's plan): the first free one is taken. */
+const REDIS_PORTS = [56379, 56380, 56381, 56382];
 const BTC_USDT = 301;
 const WAIT_MS = 5_000;
 
@@ -43,7 +43,7 @@ let two: TestServer;
 const sockets: ClientSocket[] = [];
 
 beforeAll(async () => {
-  redis = await startLocalRedis({ port: REDIS_PORT });
+  redis = await startLocalRedis({ port: REDIS_PORTS });
 });
 
 afterAll(async () => {
