@@ -26,15 +26,17 @@ const appFeatures = foldersOf('src/app/features');
 
 /** Server layers, lowest first: each may import those below it, never those above. */
 const serverZones = [
-  { target: 'server/db', from: ['server/core', 'server/ledger', 'server/engine', 'server/prices', 'server/scheduler', 'server/realtime', 'server/http', 'server/modules', 'server/seed'], message: 'the database layer is the lowest: it imports no other layer' },
-  { target: 'server/core', from: ['server/ledger', 'server/engine', 'server/prices', 'server/scheduler', 'server/realtime', 'server/http', 'server/modules', 'server/seed'], message: 'core holds domain primitives: it imports no other layer but the database types' },
-  { target: 'server/ledger', from: ['server/engine', 'server/prices', 'server/scheduler', 'server/realtime', 'server/http', 'server/modules', 'server/seed'], message: 'the ledger is below the engine, the transport and the modules' },
+  { target: 'server/db', from: ['server/core', 'server/ledger', 'server/engine', 'server/prices', 'server/scheduler', 'server/realtime', 'server/http', 'server/modules', 'server/seed', 'server/cluster'], message: 'the database layer is the lowest: it imports no other layer' },
+  { target: 'server/core', from: ['server/ledger', 'server/engine', 'server/prices', 'server/scheduler', 'server/realtime', 'server/http', 'server/modules', 'server/seed', 'server/cluster'], message: 'core holds domain primitives: it imports no other layer but the database types' },
+  { target: 'server/ledger', from: ['server/engine', 'server/prices', 'server/scheduler', 'server/realtime', 'server/http', 'server/modules', 'server/seed', 'server/cluster'], message: 'the ledger is below the engine, the transport and the modules' },
   { target: 'server/redis', from: ['server/db', 'server/core', 'server/ledger', 'server/chain', 'server/engine', 'server/prices', 'server/scheduler', 'server/realtime', 'server/http', 'server/modules', 'server/seed'], message: 'the Redis connections know no layer: every layer may use them' },
-  { target: 'server/chain', from: ['server/ledger', 'server/engine', 'server/prices', 'server/scheduler', 'server/realtime', 'server/http', 'server/modules', 'server/seed'], message: 'the chain interface and its simulator know blocks and transfers, not balances: they import only the database and core' },
-  { target: 'server/scheduler', from: ['server/engine', 'server/prices', 'server/realtime', 'server/http', 'server/modules', 'server/seed'], message: 'the scheduler runs jobs that modules register: it imports no module' },
-  { target: 'server/engine', from: ['server/prices', 'server/realtime', 'server/http', 'server/modules', 'server/seed'], message: 'the engine is below the transport and the modules' },
-  { target: 'server/prices', from: ['server/realtime', 'server/http', 'server/modules', 'server/seed'], message: 'the index prices read the engine; modules read them' },
-  { target: 'server/http', from: ['server/engine', 'server/ledger', 'server/prices', 'server/scheduler', 'server/realtime', 'server/modules', 'server/seed'], message: 'server/http maps refusals to the envelope and guards requests; it knows no area' },
+  { target: 'server/chain', from: ['server/ledger', 'server/engine', 'server/prices', 'server/scheduler', 'server/realtime', 'server/http', 'server/modules', 'server/seed', 'server/cluster'], message: 'the chain interface and its simulator know blocks and transfers, not balances: they import only the database and core' },
+  { target: 'server/scheduler', from: ['server/engine', 'server/prices', 'server/realtime', 'server/http', 'server/modules', 'server/seed', 'server/cluster'], message: 'the scheduler runs jobs that modules register: it imports no module' },
+  { target: 'server/engine', from: ['server/prices', 'server/realtime', 'server/http', 'server/modules', 'server/seed', 'server/cluster'], message: 'the engine is below the transport and the modules' },
+  { target: 'server/prices', from: ['server/realtime', 'server/http', 'server/modules', 'server/seed', 'server/cluster'], message: 'the index prices read the engine; modules read them' },
+  { target: 'server/http', from: ['server/engine', 'server/ledger', 'server/prices', 'server/scheduler', 'server/realtime', 'server/modules', 'server/seed', 'server/cluster'], message: 'server/http maps refusals to the envelope and guards requests; it knows no area' },
+  // singletons.ts is composition: it starts the areas' loops on the leader.
+  { target: '**/server/cluster/!(singletons).ts', from: ['server/realtime', 'server/modules', 'server/seed'], message: 'the cluster routes engine calls between instances and elects the leader: it knows the engine, not the areas' },
   { target: 'server/realtime', from: ['server/modules', 'server/seed'], message: 'the socket server learns of modules through realtimeHooks, never by importing them' },
   { target: 'server/modules', from: ['server/seed'], message: 'the seed is composition: modules never import it' },
   // A module may use another's service, never its SQL or its routes.

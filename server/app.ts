@@ -22,6 +22,7 @@ import { registerRequestLog } from './http/request-log';
 import './http/types';
 import { OutboxDispatcher } from './outbox';
 import { Engine } from './engine/engine';
+import { startEngineOwnership } from './cluster';
 import { registerRealtime } from './realtime/server';
 import { RedisConnections } from './redis/connections';
 import { IndexPrices } from './prices/index-price';
@@ -127,6 +128,8 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   // The engine rebuilds its books from the database before any call can reach them.
   const engine = new Engine(context);
   await engine.start();
+  // On PostgreSQL, each market's book is held by one instance and the others forward to it (server/cluster).
+  await startEngineOwnership(app, engine);
   app.decorate('engine', engine);
   // One index price per market, read by everything that pays users (server/prices).
   const prices = new IndexPrices(engine, context.now, (error) => app.log.error({ err: error }, 'an index price listener failed'));

@@ -26,7 +26,7 @@ import { TypedEvents } from './events';
 import { writeOutbox } from '../outbox';
 import * as repo from './orders-repo';
 import type { OrderRecord } from './orders-repo';
-import type { DepthSnapshot, EngineEvents, LevelChange, MarketSymbol, OrderStatus, OrderView, PlaceOrderInput, Side, TradesHook, TradeView } from './types';
+import type { DepthSnapshot, EngineEvents, LevelChange, MarketRouting, MarketSymbol, RoutedCalls, OrderStatus, OrderView, PlaceOrderInput, Side, TradesHook, TradeView } from './types';
 
 export interface FeeRates {
   makerPpm: bigint;
@@ -73,11 +73,17 @@ export class Engine {
   readonly events = new TypedEvents<EngineEvents>();
   private readonly markets = new Map<number, Market>();
   private readonly tradesHooks: TradesHook[] = [];
+  /** Where each market's book is held when several instances share the database (server/cluster); unset, every book is held here. */
+  private routing: MarketRouting | undefined;
 
   constructor(
     private readonly context: AppContext,
     private readonly fees: FeeRates = DEFAULT_FEES,
   ) {}
+
+  setRouting(routing: MarketRouting): void {
+    this.routing = routing;
+  }
 
   addTradesHook(hook: TradesHook): void {
     this.tradesHooks.push(hook);
@@ -134,7 +140,16 @@ export class Engine {
     return market;
   }
 
-  async placeOrder(input: PlaceOrderInput): Promise<OrderView> {
+  /**
+   * Places an order on the instance that holds its market's book: here, or through the routing.
+   * The commands below and bookDepth are routed the same way; the *Here methods run them on this
+   * instance's book (the routing's internal calls land there).
+   */
+  placeOrder(input: PlaceOrderInput): Promise<OrderView> {
+    return this.routed('place', { symbolId: input.symbolId, input }, () => this.placeOrderHere(input));
+  }
+
+  async placeOrderHere(input: PlaceOrderInput): Promise<OrderView> {
     const market = this.market(input.symbolId);
     const parsed = this.parseOrder(market, input);
     const { context } = this;
@@ -165,15 +180,29 @@ export class Engine {
   }
 
   async cancelOrder(userId: number, orderId: number): Promise<OrderView> {
+    const stored = await this.storedOrder(userId, orderId);
+    return this.routed('cancel', { symbolId: stored.symbolId, userId, orderId }, () => this.cancelStored(stored));
+  }
+
+  async cancelOrderHere(userId: number, orderId: number): Promise<OrderView> {
+    return this.cancelStored(await this.storedOrder(userId, orderId));
+  }
+
+  private async storedOrder(userId: number, orderId: number): Promise<OrderRecord> {
     const stored = await repo.findOrder(this.context.db, orderId);
     if (!stored || stored.userId !== userId) refuse('orderNotFound');
+    return stored;
+  }
+
+  private async cancelStored(stored: OrderRecord): Promise<OrderView> {
+    const orderId = stored.id;
     const market = this.market(stored.symbolId);
     const pending = newPending();
     const outcome = await this.runCommand(market, pending, async (trx, touchBook) => {
       const order = await repo.findOrder(trx, orderId);
       if (!order || order.status !== 'open') refuse('orderNotOpen');
       const now = this.context.now();
-      const events = touchBook(() => market.book.apply(cancelCommand({ orderId, userId })));
+      const events = touchBook(() => market.book.apply(cancelCommand({ orderId, userId: stored.userId })));
       const cancelled = events.find((event) => event.type === 'cancelled');
       if (!cancelled || cancelled.type !== 'cancelled') throw new Error(`book refused to cancel open order ${orderId}: ${JSON.stringify(events)}`);
       pending.orders.set(order.id, order);
@@ -190,13 +219,30 @@ export class Engine {
    * Cancels every open order of a user, of one market or of all (at most as many as activeOrders
    * reads), and answers how many it cancelled. Each cancel is a command of its own; sent together
    * they share the group commit's fsync. An order that filled or was cancelled since the list was
-   * read is left as it is.
+   * read is left as it is. Routed per market: the markets may be held by different instances.
    */
   async cancelOpenOrders(userId: number, symbolId?: number): Promise<number> {
     const open = await this.activeOrders(userId, symbolId);
+    const bySymbol = new Map<number, OrderView[]>();
+    for (const order of open) {
+      const orders = bySymbol.get(order.symbolId);
+      if (orders) orders.push(order);
+      else bySymbol.set(order.symbolId, [order]);
+    }
+    const counts = await Promise.all(
+      [...bySymbol].map(([marketId, orders]) => this.routed('cancelAll', { symbolId: marketId, userId }, () => this.cancelListed(userId, orders))),
+    );
+    return counts.reduce((sum, count) => sum + count, 0);
+  }
+
+  async cancelOpenOrdersHere(userId: number, symbolId: number): Promise<number> {
+    return this.cancelListed(userId, await this.activeOrders(userId, symbolId));
+  }
+
+  private async cancelListed(userId: number, open: OrderView[]): Promise<number> {
     const outcomes = await Promise.all(
       open.map((order) =>
-        this.cancelOrder(userId, order.id).then(
+        this.cancelOrderHere(userId, order.id).then(
           () => true,
           (error: unknown) => {
             if (error instanceof BusinessError && error.code === 'orderNotOpen') return false;
@@ -220,6 +266,8 @@ export class Engine {
     let touched = false;
     try {
       return await this.context.commits.run(async (trx) => {
+        // First: a deposed holder's piece is refused before it writes anything (server/cluster).
+        await this.routing?.fence(trx, market.symbol.id);
         if (market.halted) refuse('marketRecovering');
         const value = await work(trx, (change) => {
           touched = true;
@@ -454,6 +502,40 @@ export class Engine {
     for (const [userId, currencies] of pending.balanceCurrencies) this.events.emit('balance', { userId, currencies: [...currencies] });
   }
 
+  /**
+   * Makes this instance the holder of a market's book (server/cluster): `claim` (the epoch bump,
+   * which waits for a deposed holder's last piece) and the book's rebuild from the database run
+   * in one piece, so the book read is what every earlier holder committed.
+   */
+  async holdMarket(symbolId: number, claim: (trx: Transaction<Database>) => Promise<void>): Promise<void> {
+    const market = this.market(symbolId);
+    market.halted = true;
+    await this.context.commits.run(async (trx) => {
+      await claim(trx);
+      await this.rebuild(market, trx);
+    });
+    // Clients of the previous holder see a gap and resync from this holder's snapshot.
+    market.sequence = Math.max(market.sequence, this.context.now());
+  }
+
+  /** Stops holding a market's book: emptied and halted, so that nothing here reads a copy that no longer follows the database. */
+  releaseMarket(symbolId: number): void {
+    const market = this.market(symbolId);
+    market.halted = true;
+    market.book = new FastOrderBook();
+    market.levels = new Map();
+  }
+
+  /** The depth of a market's book as its holder has it (here, or through the routing). */
+  bookDepth(symbolId: number, levelsMax: number): Promise<DepthSnapshot> {
+    return this.routed('depth', { symbolId, levels: levelsMax }, async () => this.depth(symbolId, levelsMax));
+  }
+
+  private routed<K extends keyof RoutedCalls>(kind: K, request: RoutedCalls[K]['request'], here: () => Promise<RoutedCalls[K]['answer']>): Promise<RoutedCalls[K]['answer']> {
+    return this.routing ? this.routing.route(kind, request, here) : here();
+  }
+
+  /** This instance's book of a market (the holder's: others see an empty one); bookDepth reads the holder's from anywhere. */
   depth(symbolId: number, levelsMax: number): DepthSnapshot {
     const market = this.market(symbolId);
     const { bids, asks } = market.book.depth(Math.min(levelsMax, BOOK_WALK_LEVELS_MAX));

@@ -79,5 +79,24 @@ export interface EngineEvents {
   balance: { userId: number; currencies: string[] };
 }
 
+/**
+ * The calls that go to the instance holding a market's book (server/cluster forwards them there):
+ * what each sends and what it answers.
+ */
+export interface RoutedCalls {
+  place: { request: { symbolId: number; input: PlaceOrderInput }; answer: OrderView };
+  cancel: { request: { symbolId: number; userId: number; orderId: number }; answer: OrderView };
+  cancelAll: { request: { symbolId: number; userId: number }; answer: number };
+  depth: { request: { symbolId: number; levels: number }; answer: DepthSnapshot };
+}
+
+/** How the engine reaches the holder of a market's book when several instances share the database (server/cluster). */
+export interface MarketRouting {
+  /** Runs `here` when this instance holds the market's book, else sends the call to the holder and answers what it answered. */
+  route<K extends keyof RoutedCalls>(kind: K, request: RoutedCalls[K]['request'], here: () => Promise<RoutedCalls[K]['answer']>): Promise<RoutedCalls[K]['answer']>;
+  /** The first statement of every command piece: refuses unless this instance still holds the market (the epoch fence). */
+  fence(trx: Transaction<Database>, symbolId: number): Promise<void>;
+}
+
 /** Runs inside a command's transaction after its trades are written (candles, say). */
 export type TradesHook = (trx: Transaction<Database>, symbol: MarketSymbol, trades: TradeView[], tradeTicks: { priceTicks: bigint; quantityLots: bigint; time: number }[]) => Promise<void>;

@@ -57,7 +57,8 @@ const HISTORY_PAGE_DEFAULT = 20;
 /** What convert needs of the engine: its symbols, books, a user's open orders and balance events. */
 export interface ConvertMarket {
   symbols(): MarketSymbol[];
-  depth(symbolId: number, levelsMax: number): DepthSnapshot;
+  /** The holder's book, wherever this instance is (server/cluster). */
+  bookDepth(symbolId: number, levelsMax: number): Promise<DepthSnapshot>;
   activeOrders(userId: number, symbolId?: number): Promise<{ side: 'buy' | 'sell'; price: string | null; quantity: string | null; filledQuantity: string }[]>;
   readonly events: Pick<TypedEvents<EngineEvents>, 'emit'>;
 }
@@ -178,7 +179,7 @@ async function priceRoute(market: ConvertMarket, prices: ConvertPrices, userId: 
     const index = prices.current(leg.symbol.id);
     if (!index) refuse('indexUnavailable');
     const atIndex = legAtIndex(leg, index.priceTicks, units);
-    const depth = market.depth(leg.symbol.id, BOOK_WALK_LEVELS_MAX);
+    const depth = await market.bookDepth(leg.symbol.id, BOOK_WALK_LEVELS_MAX);
     const own = await ownRestingOrders(market, userId, leg);
     const onBook = leg.side === 'buy'
       ? walkAsks(withoutOwnOrders(parseLevels(depth.asks, leg.symbol), own), leg.symbol, units)

@@ -36,7 +36,8 @@ import * as repo from './repo';
 /** What the market calls need from the engine (app.engine has it). */
 export interface MarketDataEngine {
   symbol(symbolId: number): EngineSymbol | undefined;
-  depth(symbolId: number, levelsMax: number): DepthSnapshot;
+  /** The holder's book, wherever this instance is (server/cluster). */
+  bookDepth(symbolId: number, levelsMax: number): Promise<DepthSnapshot>;
   recentTrades(symbolId: number, limit: number): Promise<TradeView[]>;
 }
 
@@ -184,7 +185,7 @@ export async function fullQuote(
   // The book is read before the quote: a trade in between makes the quote newer than the book,
   // never the other way round, and the socket's deltas after `sequence` bring the book level.
   const snapshot: DepthSnapshot = engine.symbol(source.id)
-    ? engine.depth(source.id, DEPTH_LEVELS_MAX)
+    ? await engine.bookDepth(source.id, DEPTH_LEVELS_MAX)
     : { symbolId: source.id, sequence: 0, bids: [], asks: [] };
   const depth = regroupDepth(snapshot, symbol.id, source, symbol);
   const quoted = await quoteSymbols(context, view, [symbol]);
