@@ -12,6 +12,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, 
 import pg from 'pg';
 import type { Dialect } from './migrations/columns';
 import type { Database } from './schema';
+import { useIncrementalVacuum } from './space';
 import * as foundation from './migrations/0001_foundation';
 import * as engine from './migrations/0002_engine';
 import * as helpdesk from './migrations/0003_helpdesk';
@@ -26,6 +27,7 @@ import * as withdrawals from './migrations/0011_withdrawals';
 import * as futures from './migrations/0012_futures';
 import * as boption from './migrations/0013_boption';
 import * as futuresExposure from './migrations/0014_futures_exposure';
+import * as ledgerCheckpoints from './migrations/0016_ledger_checkpoints';
 import * as engineOwners from './migrations/0017_engine_owners';
 
 export type Db = Kysely<Database>;
@@ -46,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_futures': futures,
   '0013_boption': boption,
   '0014_futures_exposure': futuresExposure,
+  '0016_ledger_checkpoints': ledgerCheckpoints,
   '0017_engine_owners': engineOwners,
 };
 
@@ -96,6 +99,8 @@ export function openDatabase(file: string): OpenedDatabase {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.defaultSafeIntegers(true);
+  // Before anything creates a table: the sweeps give space back (space.ts).
+  useIncrementalVacuum(sqlite);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');

@@ -164,6 +164,23 @@ export interface OutboxTable {
 export interface NotificationsTable {
   id: GeneratedInt;
   user_id: Int;
+/** A verified ledger checkpoint (migration 0016): the journal position its audit covered. */
+export interface LedgerCheckpointsTable {
+  id: GeneratedInt;
+  position: Int;
+  created_at: Int;
+  accounts: Int;
+  transactions: Int;
+  postings: Int;
+}
+
+/** Per account: its balance at the newest checkpoint, and the sum of its postings retention removed. */
+export interface LedgerCheckpointAccountsTable {
+  account_id: Int;
+  balance_units: Int;
+  folded_units: Int;
+}
+
   type: Int;
   params_json: Text;
   message: Text | null;
@@ -655,6 +672,8 @@ export interface Database {
   identity_submissions: IdentitySubmissionsTable;
   identity_images: IdentityImagesTable;
   avatars: AvatarsTable;
+  ledger_checkpoints: LedgerCheckpointsTable;
+  ledger_checkpoint_accounts: LedgerCheckpointAccountsTable;
   payment_accounts: PaymentAccountsTable;
   checkins: CheckinsTable;
   draw_tickets: DrawTicketsTable;
