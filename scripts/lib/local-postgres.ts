@@ -35,6 +35,12 @@ export interface LocalPostgresOptions {
   maxConnections?: number;
   /** How long to wait for the first connection; 30 s by default. */
   startTimeoutMs?: number;
+  /**
+   * synchronous_commit, on by default. The test suite turns it off: its tests kill server
+   * processes, never PostgreSQL, so a commit is as safe once PostgreSQL has it in memory, and
+   * waiting for the WAL flush of each of thousands of small commits only slows the suite down.
+   */
+  synchronousCommit?: boolean;
 }
 
 const PREFIX = 'local-postgres';
@@ -159,6 +165,7 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
     listen_addresses: '127.0.0.1',
     unix_socket_directories: '',
     fsync: 'on',
+    synchronous_commit: options.synchronousCommit === false ? 'off' : 'on',
     max_connections: String(options.maxConnections ?? 300),
     // Deadlocks are retried by the commit group; finding them sooner than the 1 s default keeps the retried piece's wait short.
     deadlock_timeout: '200ms',

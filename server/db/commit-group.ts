@@ -9,9 +9,17 @@
  *
  * A piece must use only the transaction it is given: the batch holds the single SQLite
  * connection, so a query through the plain database handle would wait for it forever.
+ *
+ * On PostgreSQL several instances commit at once (READ COMMITTED, row locks; ARCHITECTURE.md,
+ * "Database"). A piece that loses a deadlock, or inserts a unique key another instance's
+ * transaction inserted first (an account, an idempotency key: "is it there yet?" checks done by
+ * reading), fails alone: it is rolled back to its savepoint and runs again in a later batch, after
+ * this one committed and released its locks, when its read finds the winner's row. Only these
+ * errors, and only a few times: a piece that keeps failing is refused with its last error.
  */
 import type { ControlledTransaction, Transaction } from 'kysely';
 import type { Db } from './database';
+import { dialectOf } from './migrations/columns';
 import type { Database } from './schema';
 
 type Work<T> = (trx: Transaction<Database>) => Promise<T>;
@@ -20,6 +28,8 @@ interface Job {
   work: Work<unknown>;
   resolve(value: unknown): void;
   reject(error: unknown): void;
+  /** Runs so far that failed with a retryable error. */
+  retries: number;
 }
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -28,6 +38,19 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 export const COMMIT_BATCH_MAX = 256;
 /** Pending pieces at most; past that a caller is refused at once instead of queueing forever. */
 export const COMMIT_QUEUE_MAX = 10_000;
+/** Runs of one piece at most when it keeps failing with a retryable error. */
+export const COMMIT_PIECE_RUNS_MAX = 5;
+
+/**
+ * PostgreSQL's SQLSTATEs after which a piece runs again: deadlock detected, lock not available,
+ * serialization failure, and unique violation (a concurrent insert of the same key won).
+ */
+const RETRYABLE_SQLSTATES = new Set(['40P01', '55P03', '40001', '23505']);
+
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && RETRYABLE_SQLSTATES.has(code);
+}
 
 export class CommitQueueFullError extends Error {
   constructor() {
@@ -39,17 +62,21 @@ export class CommitQueueFullError extends Error {
 export class CommitGroup {
   private readonly queue: Job[] = [];
   private flushing = false;
+  /** SQLite's one writer never races another transaction: nothing there is retried. */
+  private readonly retries: boolean;
 
   constructor(
     private readonly db: Db,
     private readonly batchMax = COMMIT_BATCH_MAX,
-  ) {}
+  ) {
+    this.retries = dialectOf(db) === 'postgres';
+  }
 
   /** Runs `work` in the next group transaction and resolves after that transaction commits. */
   run<T>(work: Work<T>): Promise<T> {
     if (this.queue.length >= COMMIT_QUEUE_MAX) return Promise.reject(new CommitQueueFullError());
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject, retries: 0 });
       if (!this.flushing) {
         this.flushing = true;
         setImmediate(() => void this.flush());
@@ -82,11 +109,15 @@ export class CommitGroup {
       for (const job of batch) job.reject(error);
       return;
     }
+    const again: Job[] = [];
     batch.forEach((job, index) => {
       const outcome = outcomes[index]!;
       if (outcome.ok) job.resolve(outcome.value);
+      else if (this.retries && isRetryable(outcome.error) && job.retries + 1 < COMMIT_PIECE_RUNS_MAX) again.push({ ...job, retries: job.retries + 1 });
       else job.reject(outcome.error);
     });
+    // First in the next batch: they have waited longest.
+    this.queue.unshift(...again);
   }
 }
 

@@ -6,6 +6,7 @@
  */
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { forUpdate, takesRowLocks } from '../db/row-lock';
 import type { Executor } from '../core/executor';
 import { BusinessError } from '../core/errors';
 import { UNITS_MAX, UNITS_MIN } from '../../src/shared/money';
@@ -73,18 +74,24 @@ function floorOf(owner: OwnerKey): bigint | null {
   return SYSTEM_ACCOUNT_FLOORS[owner.slice(2) as SystemAccount] ?? null;
 }
 
-/** Finds or creates an account row and returns its id. System accounts may go negative, down to their floor. */
+/**
+ * Finds or creates an account row and returns its id. System accounts may go negative, down to
+ * their floor. Two transactions creating the same account at once (on PostgreSQL, from two
+ * instances) both end with the one row: the second insert does nothing and reads the first's.
+ */
 export async function accountId(executor: Executor, ref: AccountRef): Promise<bigint> {
   const bucket = ref.bucket ?? 'available';
   const key = { owner_key: ref.owner, wallet: ref.wallet, currency: ref.currency, bucket };
-  const existing = await executor
-    .selectFrom('ledger_accounts')
-    .select('id')
-    .where('owner_key', '=', key.owner_key)
-    .where('wallet', '=', key.wallet)
-    .where('currency', '=', key.currency)
-    .where('bucket', '=', key.bucket)
-    .executeTakeFirst();
+  const find = () =>
+    executor
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('owner_key', '=', key.owner_key)
+      .where('wallet', '=', key.wallet)
+      .where('currency', '=', key.currency)
+      .where('bucket', '=', key.bucket)
+      .executeTakeFirst();
+  const existing = await find();
   if (existing) return existing.id;
   const inserted = await executor
     .insertInto('ledger_accounts')
@@ -95,9 +102,25 @@ export async function accountId(executor: Executor, ref: AccountRef): Promise<bi
       may_go_negative: ref.owner.startsWith('s:') ? 1 : 0,
       min_balance_units: bucket === 'available' ? floorOf(ref.owner) : null,
     })
+    .onConflict((conflict) => conflict.columns(['owner_key', 'wallet', 'currency', 'bucket']).doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return inserted.id;
+    .executeTakeFirst();
+  if (inserted) return inserted.id;
+  const winner = await find();
+  if (!winner) throw new Error(`account ${ref.owner}/${ref.wallet}/${ref.currency}/${bucket} neither inserted nor found`);
+  return winner.id;
+}
+
+/**
+ * Takes the row locks of the accounts a transaction moves, in ascending id order, before any is
+ * changed (PostgreSQL only, see forUpdate): two transfers between the same accounts in opposite
+ * directions then queue behind each other instead of each locking one account and waiting for the
+ * other's (a deadlock, which the commit group would have to retry).
+ */
+async function lockAccountsInOrder(trx: Transaction<Database>, ids: bigint[]): Promise<void> {
+  if (ids.length < 2 || !takesRowLocks(trx)) return;
+  const sorted = [...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  await trx.selectFrom('ledger_accounts').select('id').where('id', 'in', sorted).orderBy('id').forUpdate().execute();
 }
 
 /** Checks that postings sum to zero per currency: a ledger transaction that does not is a bug. */
@@ -134,10 +157,14 @@ export async function postTransaction(trx: Transaction<Database>, input: Transac
     .returning('id')
     .executeTakeFirstOrThrow();
   // Debits first: a refusal then happens before any credit is written.
-  const ordered = [...input.postings].sort((a, b) => (a.amountUnits < b.amountUnits ? -1 : a.amountUnits > b.amountUnits ? 1 : 0));
-  for (const posting of ordered) {
-    if (posting.amountUnits === 0n) continue;
-    const id = await accountId(trx, posting.account);
+  const ordered = [...input.postings]
+    .filter((posting) => posting.amountUnits !== 0n)
+    .sort((a, b) => (a.amountUnits < b.amountUnits ? -1 : a.amountUnits > b.amountUnits ? 1 : 0));
+  const ids: bigint[] = [];
+  for (const posting of ordered) ids.push(await accountId(trx, posting.account));
+  await lockAccountsInOrder(trx, ids);
+  for (const [index, posting] of ordered.entries()) {
+    const id = ids[index]!;
     await applyPosting(trx, id, posting.amountUnits);
     await trx
       .insertInto('ledger_postings')
@@ -253,15 +280,18 @@ export async function placeHold(
     .execute();
 }
 
+/** The open hold, locked: what is left of it decides the write that reduces it. */
 async function openHold(trx: Transaction<Database>, referenceType: string, referenceId: string, currency: string) {
-  const hold = await trx
-    .selectFrom('ledger_holds')
-    .selectAll()
-    .where('reference_type', '=', referenceType)
-    .where('reference_id', '=', referenceId)
-    .where('currency', '=', currency)
-    .where('released_at', 'is', null)
-    .executeTakeFirst();
+  const hold = await forUpdate(
+    trx,
+    trx
+      .selectFrom('ledger_holds')
+      .selectAll()
+      .where('reference_type', '=', referenceType)
+      .where('reference_id', '=', referenceId)
+      .where('currency', '=', currency)
+      .where('released_at', 'is', null),
+  ).executeTakeFirst();
   if (!hold) throw new Error(`no open hold ${referenceType}:${referenceId}:${currency}`);
   return hold;
 }

@@ -6,10 +6,27 @@
  * every test server gets `CREATE DATABASE t_<random> TEMPLATE` of it, dropped when it closes.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { migrate, openPostgresDatabase } from '../../server/db/database';
+import { DATABASE_FILE } from '../../server/boot';
+import { migrate, openDatabase, openPostgresDatabase, type OpenedDatabase } from '../../server/db/database';
 
-const TEMPLATE = 'exchange_test_template';
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../server/db/migrations', import.meta.url));
+
+/**
+ * The template's name carries a digest of the migration files, so that a server that outlives a
+ * run (TEST_DATABASE_URL pointed at one by hand, two checkouts sharing it) never hands out a
+ * template migrated by other code.
+ */
+function templateName(): string {
+  const digest = crypto.createHash('sha256');
+  for (const file of fs.readdirSync(MIGRATIONS_DIR).sort()) digest.update(file).update(fs.readFileSync(path.join(MIGRATIONS_DIR, file)));
+  return `exchange_template_${digest.digest('hex').slice(0, 16)}`;
+}
+
+const TEMPLATE = templateName();
 /** pg_advisory_lock's key while the template is made; apart from the server's own keys. */
 const TEMPLATE_LOCK_KEY = 0x6578_6368_7465_7374n;
 
@@ -69,4 +86,20 @@ export async function createTestDatabase(adminUrl: string): Promise<TestDatabase
     url: withDatabase(adminUrl, name),
     drop: () => withAdmin(adminUrl, async (client) => void (await client.query(`drop database if exists ${name} with (force)`))),
   };
+}
+
+export interface ServerProcessDatabase {
+  /** What the server process's environment needs: DATABASE_URL on PostgreSQL, nothing on SQLite. */
+  env: Record<string, string>;
+  /** Opens what the server processes wrote (running or killed), for the test's own checks. */
+  open(): OpenedDatabase;
+  drop(): Promise<void>;
+}
+
+/** The database of server processes a test starts itself in `dataDir`: a fresh PostgreSQL one, or the data folder's SQLite file. */
+export async function serverProcessDatabase(dataDir: string): Promise<ServerProcessDatabase> {
+  const postgresUrl = testPostgresUrl();
+  if (!postgresUrl) return { env: {}, open: () => openDatabase(path.join(dataDir, DATABASE_FILE)), drop: async () => undefined };
+  const database = await createTestDatabase(postgresUrl);
+  return { env: { DATABASE_URL: database.url }, open: () => openPostgresDatabase(database.url, { poolMax: 2 }), drop: database.drop };
 }

@@ -8,18 +8,21 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
-import { ADMIN_TOKEN_FILE, DATABASE_FILE } from '../../server/boot';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_TOKEN_FILE } from '../../server/boot';
+import { serverProcessDatabase, type ServerProcessDatabase } from '../helpers/postgres';
 
 const PORT = 18_400 + Math.floor(Math.random() * 500);
 const BASE = `http://127.0.0.1:${PORT}/api/v1`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-recovery-'));
 let child: ChildProcess | undefined;
+// SQLite in the data folder, or a PostgreSQL database of its own under `npm run test:pg`.
+let serverDatabase: ServerProcessDatabase;
 
 function startServer(): ChildProcess {
   const processHandle = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_ROOT: '', ROBOTS: 'off', LOG_LEVEL: 'error', RATE_LIMIT_SCALE: '1000', PASSWORD_HASH_MEMORY_KIB: '1024' },
+    env: { ...process.env, ...serverDatabase.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_ROOT: '', ROBOTS: 'off', LOG_LEVEL: 'error', RATE_LIMIT_SCALE: '1000', PASSWORD_HASH_MEMORY_KIB: '1024' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   child = processHandle;
@@ -54,8 +57,14 @@ async function signIn(email: string): Promise<Record<string, string>> {
   return { cookie, 'x-xsrf-token': body.data.csrfToken, 'content-type': 'application/json' };
 }
 
-afterAll(() => {
+beforeAll(async () => {
+  serverDatabase = await serverProcessDatabase(dataDir);
+});
+
+afterAll(async () => {
   child?.kill('SIGKILL');
+  if (child && child.exitCode === null && child.signalCode === null) await new Promise((resolve) => child!.once('exit', resolve));
+  await serverDatabase.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -100,16 +109,15 @@ describe('recovery after SIGKILL', () => {
     expect(audit.data.problems).toEqual([]);
     expect(audit.data.ok).toBe(true);
 
-    const database = new SqliteDatabase(path.join(dataDir, DATABASE_FILE), { readonly: true });
+    const database = serverDatabase.open();
     try {
-      const stored = new Set((database.prepare('select id from orders').all() as { id: number }[]).map((row) => row.id));
+      const stored = new Set((await database.db.selectFrom('orders').select('id').execute()).map((row) => Number(row.id)));
       for (const id of acknowledged) expect(stored.has(id)).toBe(true);
-      const openLevels = database
-        .prepare(
-          `select side, price_ticks, sum(quantity_lots - filled_lots) as lots from orders
-           where status = 'open' and type = 'limit' and symbol_id = 301 group by side, price_ticks`,
-        )
-        .all() as { side: string; price_ticks: number; lots: number }[];
+      const { rows } = await sql<{ side: string; price_ticks: bigint; lots: bigint }>`
+        select side, price_ticks, sum(quantity_lots - filled_lots) as lots from orders
+        where status = 'open' and type = 'limit' and symbol_id = 301 group by side, price_ticks
+      `.execute(database.db);
+      const openLevels = rows.map((row) => ({ side: row.side, price_ticks: Number(row.price_ticks), lots: Number(row.lots) }));
       const depth = (await (await fetch(`${BASE}/quotation/full_quote?id=301`)).json()) as { data: { depth: { bids: [string, string][]; asks: [string, string][] } } };
       const book = depth.data.depth;
       const format = (level: { price_ticks: number; lots: number }): [string, string] => [(level.price_ticks / 100).toFixed(2), (level.lots / 1_000_000).toFixed(6)];
@@ -123,7 +131,7 @@ describe('recovery after SIGKILL', () => {
       expect(storedBids.length + storedAsks.length).toBeGreaterThan(0);
       console.info(`SIGKILL under load: ${sent} orders sent, ${acknowledged.length} acknowledged, all ${acknowledged.length} present after the restart, audit clean`);
     } finally {
-      database.close();
+      await database.close();
     }
   }, 180_000);
 });

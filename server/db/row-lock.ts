@@ -1,0 +1,19 @@
+/**
+ * Row locks where a read decides a write (ARCHITECTURE.md, "Database"). On PostgreSQL several
+ * instances run transactions at once under READ COMMITTED: a row read, then written from what was
+ * read (a hold's remaining amount, a status), could be changed by another transaction in between,
+ * so the read takes the row's lock with FOR UPDATE and a competitor waits for the commit. SQLite
+ * has one writer, which already serializes such transactions, and does not know FOR UPDATE.
+ */
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { dialectOf } from './migrations/columns';
+
+/** Whether row locks exist (and are needed) on this database: PostgreSQL. */
+export function takesRowLocks(executor: Pick<Kysely<unknown>, 'getExecutor'>): boolean {
+  return dialectOf(executor) === 'postgres';
+}
+
+/** The query with FOR UPDATE on PostgreSQL, as it is on SQLite. */
+export function forUpdate<DB, TB extends keyof DB, O>(executor: Pick<Kysely<unknown>, 'getExecutor'>, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+  return takesRowLocks(executor) ? query.forUpdate() : query;
+}
