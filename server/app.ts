@@ -26,6 +26,8 @@ import { startEngineOwnership } from './cluster';
 import { registerRealtime } from './realtime/server';
 import { RedisConnections } from './redis/connections';
 import { IndexPrices } from './prices/index-price';
+import { createLeadership } from './cluster/leader';
+import { relayIndexPrices } from './cluster/index-relay';
 import { Scheduler } from './scheduler/scheduler';
 import { accountModule } from './modules/account';
 import { balanceModule } from './modules/balance';
@@ -125,6 +127,11 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   // Off unless E2E_REQUEST_LOG=1: the end-to-end suite counts the hub's requests on the server.
   registerRequestLog(app);
   app.decorate('outbox', new OutboxDispatcher(context));
+  // The singletons run on one leader across instances (server/cluster/leader.ts); alone (SQLite),
+  // this instance leads as soon as this resolves.
+  const leadership = createLeadership(context.config.databaseUrl, app.log);
+  await leadership.start();
+  app.decorate('leadership', leadership);
   // The engine rebuilds its books from the database before any call can reach them.
   const engine = new Engine(context);
   await engine.start();
@@ -134,7 +141,9 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   // One index price per market, read by everything that pays users (server/prices).
   const prices = new IndexPrices(engine, context.now, (error) => app.log.error({ err: error }, 'an index price listener failed'));
   prices.setDerived(await derivedSymbols(context.db));
-  prices.start();
+  const stopSampling = leadership.run('index price sampling', prices);
+  // The leader's rounds reach the other instances through Redis (server/cluster/index-relay.ts).
+  const stopRelay = redis ? relayIndexPrices(prices, leadership, { commands: redis.commands, subscriber: await redis.subscriber() }, app.log) : undefined;
   app.decorate('prices', prices);
   // Durable jobs: modules register their kinds as they are registered; main.ts starts the loop.
   app.decorate('scheduler', new Scheduler(context));
@@ -152,8 +161,10 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   registerWebApp(app, context.config.webRoot);
   app.addHook('onClose', async () => {
     app.outbox.stop();
-    prices.stop();
+    await stopSampling();
+    stopRelay?.();
     await app.scheduler.stop();
+    await leadership.close();
     // Last: everything above may still publish or unsubscribe.
     await redis?.close();
   });

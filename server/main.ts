@@ -7,18 +7,14 @@ import { buildApp } from './app';
 import { boot } from './boot';
 import { loadConfig } from './config';
 import { DEMO_USERS } from './seed/users';
-import { startMaintenance } from './maintenance';
-import { startMarketMakers } from './modules/robots/robots';
+import { startSingletons } from './cluster/singletons';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const { context, database } = await boot(config);
   const app = await buildApp(context, { logger: true });
-  app.outbox.start();
-  app.scheduler.start();
-  const stopMaintenance = startMaintenance(context);
-  // Robots (ROBOTS=off switches them off) backfill candles on first start, then quote every market.
-  const marketMakers = await startMarketMakers(app);
+  // Once across the cluster: on the leader only (server/cluster/leader.ts; alone, this instance).
+  const stopSingletons = startSingletons(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -27,8 +23,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: shutting down`);
     const forced = setTimeout(() => process.exit(1), 10_000);
     forced.unref();
-    stopMaintenance();
-    await marketMakers?.stop();
+    await stopSingletons();
     await app.close();
     await database.close();
     process.exit(0);

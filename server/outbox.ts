@@ -27,6 +27,8 @@ export class OutboxDispatcher {
   private readonly handlers = new Map<string, OutboxHandler[]>();
   private running: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  /** A stopped dispatcher ignores kicks: on a cluster's follower the leader drains (server/cluster/leader.ts). */
+  private stopped = false;
 
   constructor(private readonly context: AppContext) {}
 
@@ -44,17 +46,21 @@ export class OutboxDispatcher {
 
   /** Asks for a drain soon, after the current commit: services call this after their transaction. */
   kick(): void {
+    if (this.stopped) return;
     setImmediate(() => {
       this.drain().catch((error: unknown) => this.context.log?.error({ err: error }, 'outbox drain failed'));
     });
   }
 
   start(): void {
+    this.stopped = false;
+    if (this.timer) return;
     this.timer = setInterval(() => this.kick(), DRAIN_INTERVAL_MS);
     this.timer.unref();
   }
 
   stop(): void {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
   }

@@ -40,6 +40,8 @@ export const SPREAD_MAX_PPM = 20_000n;
 export const REFERENCE_MAX_AGE_MS = 30_000;
 /** How far back the index of an instant can be read. */
 export const HISTORY_MS = 60 * 60_000;
+/** On a cluster's follower, the leader's last round is the index for this long (a failover takes a few seconds). */
+export const FOLLOWED_MAX_AGE_MS = 10_000;
 
 export type IndexSource = 'reference' | 'book';
 
@@ -80,6 +82,8 @@ interface MarketPrices {
   /** The index each second, oldest first. */
   history: Sample[];
   historySources: IndexSource[];
+  /** On a follower: the index of the leader's last round (applyRound) and that round's time. */
+  followed: { price: IndexPrice; roundAt: number } | undefined;
 }
 
 /** The middle value (the lower middle of an even count: an index never rounds up a half tick). */
@@ -140,13 +144,7 @@ export class IndexPrices {
       const mid = bookMidTicks(this.source.bestPrices(symbol.id), symbol.pricePrecision);
       if (mid !== undefined) market.bookSamples.push({ at: now, priceTicks: mid });
       dropBefore(market.bookSamples, now - WINDOW_MS);
-      const index = this.current(symbol.id);
-      if (index) {
-        market.history.push({ at: now, priceTicks: index.priceTicks });
-        market.historySources.push(index.source);
-      }
-      const dropped = dropBefore(market.history, now - HISTORY_MS);
-      market.historySources.splice(0, dropped);
+      recordHistory(market, now, this.current(symbol.id));
     }
     for (const listener of this.listeners) {
       try {
@@ -154,6 +152,26 @@ export class IndexPrices {
       } catch (error) {
         this.report(error);
       }
+    }
+  }
+
+  /** The index of every spot market now (what a round put in the history): the leader publishes it for the followers. */
+  spotPrices(): IndexPrice[] {
+    return this.source.symbols().flatMap((symbol) => this.current(symbol.id) ?? []);
+  }
+
+  /**
+   * A follower takes a round of the leader's (server/cluster/index-relay.ts) instead of sampling:
+   * each spot market's price, into its history as the leader's round put it. A round no newer than
+   * a market's last point changes nothing, so rounds read twice (the stored history and the live
+   * channel) count once. Listeners do not run: what they do is the leader's.
+   */
+  applyRound(at: number, prices: readonly IndexPrice[]): void {
+    for (const price of prices) {
+      const market = this.marketOf(price.symbolId);
+      if ((market.history.at(-1)?.at ?? -Infinity) >= at) continue;
+      market.followed = { price, roundAt: at };
+      recordHistory(market, at, price);
     }
   }
 
@@ -207,9 +225,11 @@ export class IndexPrices {
       return { symbolId, priceTicks: market.reference.priceTicks, source: 'reference', at: market.reference.at };
     }
     const recent = market.bookSamples.filter((sample) => sample.at > now - WINDOW_MS);
-    if (recent.length < BOOK_SAMPLES_MIN) return undefined;
-    const median = medianTicks(recent.map((sample) => sample.priceTicks));
-    return median === undefined ? undefined : { symbolId, priceTicks: median, source: 'book', at: recent.at(-1)!.at };
+    const median = recent.length < BOOK_SAMPLES_MIN ? undefined : medianTicks(recent.map((sample) => sample.priceTicks));
+    if (median !== undefined) return { symbolId, priceTicks: median, source: 'book', at: recent.at(-1)!.at };
+    // A follower has no reference and no samples of its own; a leader just elected has none yet either.
+    const followed = market.followed;
+    return followed && now - followed.roundAt <= FOLLOWED_MAX_AGE_MS ? followed.price : undefined;
   }
 
   /** The index as it was at `time` (the last sample at or before it), within HISTORY_MS. */
@@ -242,7 +262,7 @@ export class IndexPrices {
   private marketOf(symbolId: number): MarketPrices {
     let market = this.markets.get(symbolId);
     if (!market) {
-      market = { reference: undefined, bookSamples: [], history: [], historySources: [] };
+      market = { reference: undefined, bookSamples: [], history: [], historySources: [], followed: undefined };
       this.markets.set(symbolId, market);
     }
     return market;
@@ -252,6 +272,16 @@ export class IndexPrices {
 /** A spot market's index expressed for a derived symbol: its precision, rounded down. */
 function toDerived(derived: DerivedSymbol, spotPrecision: number, price: IndexPrice): IndexPrice {
   return { ...price, symbolId: derived.symbolId, priceTicks: rescaleUnits(price.priceTicks, spotPrecision, derived.pricePrecision, 'down') };
+}
+
+/** Appends a round's index (when there is one) to a market's history and drops what is older than HISTORY_MS. */
+function recordHistory(market: MarketPrices, now: number, index: IndexPrice | undefined): void {
+  if (index) {
+    market.history.push({ at: now, priceTicks: index.priceTicks });
+    market.historySources.push(index.source);
+  }
+  const dropped = dropBefore(market.history, now - HISTORY_MS);
+  market.historySources.splice(0, dropped);
 }
 
 /** Drops the samples older than `cutoff` from the front; answers how many. */

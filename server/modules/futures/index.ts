@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import type { AppModule } from '../module';
 import { RiskBook } from './risk-book';
 import { RiskLoop } from './risk-loop';
+import { announcingPublisher, followPositions } from './relay';
 import { futuresRoutes } from './routes';
 import type { FuturesDeps, FuturesPublisher } from './settle';
 
@@ -33,9 +34,19 @@ function publisherOf(api: FastifyInstance): FuturesPublisher {
 }
 
 async function register(api: FastifyInstance): Promise<void> {
-  const deps: FuturesDeps = { context: api.context, prices: api.prices, book: new RiskBook(), publisher: publisherOf(api) };
+  const { leadership, redis } = api;
+  const publisher = redis ? announcingPublisher(publisherOf(api), leadership, redis.commands) : publisherOf(api);
+  const deps: FuturesDeps = { context: api.context, prices: api.prices, book: new RiskBook(), publisher };
   const loop = new RiskLoop(deps);
   await loop.rebuild();
+  // The loop runs after the leader's rounds only (server/cluster/leader.ts). A follower's book
+  // misses what the other instances did: the instance that takes the lead reads it all again.
+  let leading = leadership.isLeader();
+  leadership.onChange(async (now) => {
+    if (now && !leading) await loop.rebuild();
+    leading = now;
+  });
+  if (redis) await followPositions(deps, loop, leadership, await redis.subscriber());
   const stopListening = api.prices.onSampled(() => loop.onSampled());
   api.addHook('onClose', async () => {
     stopListening();

@@ -2,13 +2,14 @@
  * Proves the index price (server/prices): a fresh reference wins and a stale one is not used; the
  * book's median of a window of mids takes over only with enough samples, ignores wide spreads,
  * and is not moved by a book that a user pushes away for less than half the window; the index of
- * an instant is read back from its history; a futures or binary-option symbol reads its spot
+ * an instant is read back from its history; a cluster's follower takes the leader's rounds; a futures or binary-option symbol reads its spot
  * market's index at its own precision, rounded down; listeners run after each round.
  */
 import { describe, expect, it } from 'vitest';
 import {
   BOOK_SAMPLES_MIN,
   bookMidTicks,
+  FOLLOWED_MAX_AGE_MS,
   IndexPrices,
   medianTicks,
   REFERENCE_MAX_AGE_MS,
@@ -119,6 +120,28 @@ describe('the index price', () => {
     prices.sample();
     expect(heard).toHaveLength(2);
     expect(reported).toHaveLength(3);
+  });
+  it("on a cluster's follower: the leader's rounds are its index and history, a round read twice counts once, and a silent leader's last round expires", () => {
+    const leader = harness();
+    const follower = harness();
+    follower.prices.setDerived([{ symbolId: 201, indexSymbolId: SYMBOL.id, pricePrecision: 1, testOnly: false }]);
+    const heard: number[] = [];
+    follower.prices.onSampled((at) => heard.push(at));
+    const rounds: Array<{ at: number; prices: ReturnType<IndexPrices['spotPrices']> }> = [];
+    leader.prices.onSampled((at) => rounds.push({ at, prices: leader.prices.spotPrices() }));
+    for (let second = 0; second < 3; second += 1) {
+      leader.prices.setReference(SYMBOL.id, 9_000_000n + BigInt(second), leader.now());
+      leader.run(SAMPLE_INTERVAL_MS);
+    }
+    follower.advance(leader.now() - follower.now());
+    for (const round of [...rounds, ...rounds]) follower.prices.applyRound(round.at, round.prices);
+    expect(follower.prices.current(SYMBOL.id)).toMatchObject({ priceTicks: 9_000_002n, source: 'reference' });
+    expect(follower.prices.current(201)?.priceTicks).toBe(900_000n);
+    expect(follower.prices.history(SYMBOL.id, 0).map((point) => point.priceTicks)).toEqual([9_000_000n, 9_000_001n, 9_000_002n]);
+    expect(follower.prices.at(SYMBOL.id, rounds[1]!.at)?.priceTicks).toBe(9_000_001n);
+    expect(heard).toEqual([]);
+    follower.advance(FOLLOWED_MAX_AGE_MS + 1);
+    expect(follower.prices.current(SYMBOL.id)).toBeUndefined();
   });
 });
 
