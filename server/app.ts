@@ -29,6 +29,7 @@ import { IndexPrices } from './prices/index-price';
 import { createLeadership } from './cluster/leader';
 import { relayIndexPrices } from './cluster/index-relay';
 import { Scheduler } from './scheduler/scheduler';
+import { CHECKPOINT_JOB_KIND, writeCheckpoint } from './ledger/checkpoint';
 import { accountModule } from './modules/account';
 import { balanceModule } from './modules/balance';
 import { contentModule } from './modules/content';
@@ -147,6 +148,7 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   app.decorate('prices', prices);
   // Durable jobs: modules register their kinds as they are registered; main.ts starts the loop.
   app.decorate('scheduler', new Scheduler(context));
+  app.scheduler.every(CHECKPOINT_JOB_KIND, context.config.checkpointIntervalMs, async (trx, now) => void (await writeCheckpoint(trx, now)));
   // Sockets share app.server, so they work under app.listen in main.ts and in tests alike.
   app.decorate('realtime', await registerRealtime(app, { engine, prices, redis }));
 

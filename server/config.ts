@@ -31,6 +31,14 @@ export interface ServerConfig {
   logLevel: string;
   /** Market-maker robots quote every exchange market (and backfill candles on first start). */
   robotsEnabled: boolean;
+  /** Trades the robots make per minute in each market (ROBOT_TRADES_PER_MINUTE): the journal's growth (README, "Data growth"). */
+  robotTradesPerMinute: number;
+  /** Robot-to-robot trades and their ledger transactions are folded away after this many days (ROBOT_RETENTION_DAYS). */
+  robotRetentionMs: number;
+  /** Every trade and transaction is folded away after this many days (USER_RETENTION_DAYS); null: kept for ever. */
+  userRetentionMs: number | null;
+  /** How often the ledger checkpoint is written (LEDGER_CHECKPOINT_HOURS). */
+  checkpointIntervalMs: number;
   /**
    * Binary-option periods (seconds) offered on every option symbol besides those its rows name,
    * each on the terms of the symbol's shortest period: the tests' short options (BOPTION_EXTRA_PERIODS=5,10).
@@ -55,6 +63,10 @@ export interface ServerConfig {
    */
   trustedProxies: string[];
 }
+
+const DAY_MS = 24 * 60 * 60_000;
+/** A crossing order every 30 s in each market: tickers and candles move; a day of robots is tens of MB (README, "Data growth"). */
+export const ROBOT_TRADES_PER_MINUTE_DEFAULT = 2;
 
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
@@ -95,6 +107,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     passwordHashMemoryKib: integer(env.PASSWORD_HASH_MEMORY_KIB, 19_456),
     logLevel: env.LOG_LEVEL ?? 'info',
     robotsEnabled: flag(env.ROBOTS, true),
+    robotTradesPerMinute: integer(env.ROBOT_TRADES_PER_MINUTE, ROBOT_TRADES_PER_MINUTE_DEFAULT),
+    robotRetentionMs: integer(env.ROBOT_RETENTION_DAYS, 7) * DAY_MS,
+    userRetentionMs: env.USER_RETENTION_DAYS ? integer(env.USER_RETENTION_DAYS, 0) * DAY_MS : null,
+    checkpointIntervalMs: Math.max(1, integer(env.LEDGER_CHECKPOINT_HOURS, 24)) * 60 * 60_000,
     boptionExtraPeriodsSeconds: integers(env.BOPTION_EXTRA_PERIODS),
     redisUrl: env.REDIS_URL || undefined,
     trustedProxies: (env.TRUST_PROXY ?? '').split(',').map((address) => address.trim()).filter(Boolean),

@@ -31,7 +31,8 @@ const REQUEST_TIMEOUT_MS = 30_000;
 export const USAGE = `Usage: npm run admin -- <command> [options]
 
 Commands:
-  audit                              Check the ledger; exits 1 when it finds problems.
+  audit [--full]                     Check the ledger from its last verified checkpoint (with
+                                     --full: replay the whole journal); exits 1 on problems.
   publish --category ID --title T (--body TEXT | --body-file FILE)
           [--summary S] [--lang en] [--slug S] [--pinned]
           [--popup-mode 1|2|3 --popup-days N]
@@ -148,8 +149,8 @@ interface AuditReport {
 }
 
 async function audit(args: string[], env: NodeJS.ProcessEnv, output: CliOutput): Promise<number> {
-  parseArgs({ args, options: {}, strict: true });
-  const report = (await callOperatorApi(connect(env), 'GET', '/operator/audit')) as AuditReport;
+  const { values } = parseArgs({ args, options: { full: { type: 'boolean' } }, strict: true });
+  const report = (await callOperatorApi(connect(env), 'GET', `/operator/audit${values.full ? '?full=1' : ''}`)) as AuditReport;
   const checked = `${report.checked.accounts} accounts, ${report.checked.transactions} transactions, ${report.checked.postings} postings`;
   if (report.ok) {
     output.out(`Ledger audit passed (${checked} checked).`);

@@ -1,37 +1,72 @@
 /**
  * The ledger audit: the journal sums to zero per currency and per transaction, no user account
  * is negative, no platform account is below its floor, every cached balance equals the replay of
- * its postings, and every held bucket equals its open reservations. It reads only; the operator API and the tests run it.
+ * its postings, and every held bucket equals its open reservations. It reads only; the operator
+ * API, the checkpoint job and the tests run it.
+ *
+ * Two scopes (server/ledger/README.md, "Checkpoints and retention"):
+ * - 'since-checkpoint' (the default) starts from the newest verified checkpoint: each account's
+ *   balance there plus its postings after it must equal its cached balance, and only the
+ *   transactions after it are summed. Its cost is the journal since the last checkpoint (a day),
+ *   not the whole history. Without a checkpoint it is the full audit.
+ * - 'full' replays every posting still stored, plus what retention folded away: each account's
+ *   folded sum plus all its postings must equal its cached balance, every stored transaction must
+ *   balance, and the newest checkpoint's balances must equal the replay up to its position. It
+ *   finds a posting changed before the checkpoint, which the default scope no longer reads.
  */
 import { sql } from 'kysely';
 import type { Executor } from '../core/executor';
 
+export type AuditScope = 'since-checkpoint' | 'full';
+
 export interface AuditReport {
   ok: boolean;
   problems: string[];
+  /** Accounts, and the transactions and postings the audit read. */
   checked: { accounts: number; transactions: number; postings: number };
 }
 
 const PROBLEMS_MAX = 50;
 
-export async function auditLedger(executor: Executor): Promise<AuditReport> {
+/** The newest checkpoint's journal position: the last transaction id it covers (0 without one). */
+export async function checkpointPosition(executor: Executor): Promise<bigint> {
+  const row = await executor.selectFrom('ledger_checkpoints').select('position').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return row?.position ?? 0n;
+}
+
+export async function auditLedger(executor: Executor, scope: AuditScope = 'since-checkpoint'): Promise<AuditReport> {
   const problems: string[] = [];
   const note = (problem: string) => {
     if (problems.length < PROBLEMS_MAX) problems.push(problem);
   };
+  const full = scope === 'full';
+  // The full audit reads every stored posting; the default one those after the checkpoint.
+  const after = full ? 0n : await checkpointPosition(executor);
 
-  const currencySums = await executor
+  // Per currency: the postings read plus what stands for the ones not read (the checkpoint's
+  // balances, or in the full audit the folded sums) sum to zero.
+  const currencySums = new Map<string, bigint>();
+  const postingSums = await executor
     .selectFrom('ledger_postings')
     .select(['currency', sql<bigint>`sum(amount_units)`.as('total')])
+    .where('transaction_id', '>', after)
     .groupBy('currency')
     .execute();
-  for (const row of currencySums) {
-    if (BigInt(row.total) !== 0n) note(`journal of ${row.currency} sums to ${row.total}`);
+  const baseSums = await executor
+    .selectFrom('ledger_checkpoint_accounts as base')
+    .innerJoin('ledger_accounts as account', 'account.id', 'base.account_id')
+    .select(['account.currency', sql<bigint>`sum(${sql.ref(full ? 'base.folded_units' : 'base.balance_units')})`.as('total')])
+    .groupBy('account.currency')
+    .execute();
+  for (const row of [...postingSums, ...baseSums]) currencySums.set(row.currency, (currencySums.get(row.currency) ?? 0n) + BigInt(row.total));
+  for (const [currency, total] of currencySums) {
+    if (total !== 0n) note(`journal of ${currency} sums to ${total}`);
   }
 
   const unbalanced = await executor
     .selectFrom('ledger_postings')
     .select(['transaction_id', 'currency', sql<bigint>`sum(amount_units)`.as('total')])
+    .where('transaction_id', '>', after)
     .groupBy(['transaction_id', 'currency'])
     .having(sql`sum(amount_units)`, '!=', 0)
     .limit(PROBLEMS_MAX)
@@ -45,17 +80,30 @@ export async function auditLedger(executor: Executor): Promise<AuditReport> {
         eb
           .selectFrom('ledger_postings')
           .select(['account_id', sql<bigint>`sum(amount_units)`.as('total')])
+          .where('transaction_id', '>', after)
           .groupBy('account_id')
           .as('replay'),
       (join) => join.onRef('replay.account_id', '=', 'account.id'),
     )
-    .select(['account.id', 'account.owner_key', 'account.wallet', 'account.currency', 'account.bucket', 'account.balance_units', 'replay.total'])
-    .where(sql<boolean>`account.balance_units != coalesce(replay.total, 0)`)
+    .leftJoin('ledger_checkpoint_accounts as base', 'base.account_id', 'account.id')
+    .select([
+      'account.id',
+      'account.owner_key',
+      'account.wallet',
+      'account.currency',
+      'account.bucket',
+      'account.balance_units',
+      sql<bigint>`coalesce(${sql.ref(full ? 'base.folded_units' : 'base.balance_units')}, 0) + coalesce(replay.total, 0)`.as('replayed'),
+    ])
+    .where(sql<boolean>`account.balance_units != coalesce(${sql.ref(full ? 'base.folded_units' : 'base.balance_units')}, 0) + coalesce(replay.total, 0)`)
     .limit(PROBLEMS_MAX)
     .execute();
+  const from = after > 0n ? ` (from the checkpoint at transaction ${after})` : '';
   for (const row of mismatched) {
-    note(`account ${row.owner_key}/${row.wallet}/${row.currency}/${row.bucket} caches ${row.balance_units} but its postings sum to ${row.total ?? 0}`);
+    note(`account ${row.owner_key}/${row.wallet}/${row.currency}/${row.bucket} caches ${row.balance_units} but its postings sum to ${row.replayed}${from}`);
   }
+
+  if (full) await auditCheckpointReplay(executor, note);
 
   const negative = await executor
     .selectFrom('ledger_accounts')
@@ -105,8 +153,8 @@ export async function auditLedger(executor: Executor): Promise<AuditReport> {
   const counts = await executor
     .selectNoFrom([
       sql<bigint>`(select count(*) from ledger_accounts)`.as('accounts'),
-      sql<bigint>`(select count(*) from ledger_transactions)`.as('transactions'),
-      sql<bigint>`(select count(*) from ledger_postings)`.as('postings'),
+      sql<bigint>`(select count(*) from ledger_transactions where id > ${after})`.as('transactions'),
+      sql<bigint>`(select count(*) from ledger_postings where transaction_id > ${after})`.as('postings'),
     ])
     .executeTakeFirstOrThrow();
   return {
@@ -114,4 +162,34 @@ export async function auditLedger(executor: Executor): Promise<AuditReport> {
     problems,
     checked: { accounts: Number(counts.accounts), transactions: Number(counts.transactions), postings: Number(counts.postings) },
   };
+}
+
+/**
+ * The full audit's check of the newest checkpoint: each account's balance there equals its folded
+ * sum plus its postings up to the checkpoint's position, so a posting changed before the
+ * checkpoint (which the default audit no longer reads) shows here as well as in its account.
+ */
+async function auditCheckpointReplay(executor: Executor, note: (problem: string) => void): Promise<void> {
+  const position = await checkpointPosition(executor);
+  if (position === 0n) return;
+  const drifted = await executor
+    .selectFrom('ledger_checkpoint_accounts as base')
+    .innerJoin('ledger_accounts as account', 'account.id', 'base.account_id')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('ledger_postings')
+          .select(['account_id', sql<bigint>`sum(amount_units)`.as('total')])
+          .where('transaction_id', '<=', position)
+          .groupBy('account_id')
+          .as('replay'),
+      (join) => join.onRef('replay.account_id', '=', 'base.account_id'),
+    )
+    .select(['account.owner_key', 'account.wallet', 'account.currency', 'account.bucket', 'base.balance_units', sql<bigint>`base.folded_units + coalesce(replay.total, 0)`.as('replayed')])
+    .where(sql<boolean>`base.balance_units != base.folded_units + coalesce(replay.total, 0)`)
+    .limit(PROBLEMS_MAX)
+    .execute();
+  for (const row of drifted) {
+    note(`checkpoint at transaction ${position} holds ${row.balance_units} for ${row.owner_key}/${row.wallet}/${row.currency}/${row.bucket} but the journal up to it makes ${row.replayed}`);
+  }
 }

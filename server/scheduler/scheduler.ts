@@ -94,9 +94,18 @@ export interface FailedJob {
   failedAt: number | null;
 }
 
+/** A recurring job's run for the interval slot after `time`: keyed by the slot, so scheduling it twice is one job. */
+function nextSlot(kind: string, intervalMs: number, time: number): NewJob {
+  const slot = Math.floor(time / intervalMs) + 1;
+  return { kind, key: String(slot), runAt: slot * intervalMs };
+}
+
 export class Scheduler {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly rounds: RepeatingRound<number>;
+  /** Recurring kinds whose next run is scheduled by the first round (and then by each run). */
+  private readonly recurring: { kind: string; intervalMs: number }[] = [];
+  private recurringScheduled = false;
 
   constructor(private readonly context: AppContext) {
     this.rounds = new RepeatingRound({
@@ -110,6 +119,20 @@ export class Scheduler {
   register(kind: string, handler: JobHandler): void {
     if (this.handlers.has(kind)) throw new Error(`job kind ${kind} is registered twice`);
     this.handlers.set(kind, handler);
+  }
+
+  /**
+   * A job that runs at every multiple of `intervalMs` since the epoch (midnight UTC for a day).
+   * Each run schedules the next in its own transaction; the first round schedules the next one
+   * too, so a chain broken by a job given up on resumes at the next start. Runs are keyed by their
+   * slot: the two schedulings are one job, and a slot is never run twice.
+   */
+  every(kind: string, intervalMs: number, work: (trx: Transaction<Database>, now: number) => Promise<void>): void {
+    this.register(kind, async (trx, _job, tools) => {
+      await work(trx, tools.now);
+      await tools.schedule(nextSlot(kind, intervalMs, tools.now));
+    });
+    this.recurring.push({ kind, intervalMs });
   }
 
   schedule(job: NewJob, executor: Executor = this.context.db): Promise<void> {
@@ -134,6 +157,10 @@ export class Scheduler {
   }
 
   private async runRounds(): Promise<number> {
+    if (!this.recurringScheduled) {
+      for (const { kind, intervalMs } of this.recurring) await this.schedule(nextSlot(kind, intervalMs, this.context.now()));
+      this.recurringScheduled = true;
+    }
     let ran = 0;
     for (;;) {
       const due = await this.dueJobs();

@@ -10,9 +10,14 @@ import { defineCall } from './call';
 import { SLUG_PATTERN } from './content';
 import { boolField, idField, intField, requiredText, textField } from './fields';
 
+/**
+ * The ledger audit: from the newest verified checkpoint by default, or every stored posting and
+ * what retention folded away with full=1 (server/ledger/audit.ts).
+ */
 export const auditCall = defineCall({
   method: 'GET',
   path: '/operator/audit',
+  query: z.object({ full: z._default(boolField, false) }),
   // A failed audit is data, not an error: the CLI prints its problems and exits non-zero.
   data: z.object({
     ok: z.boolean(),
