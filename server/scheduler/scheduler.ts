@@ -282,14 +282,4 @@ export class Scheduler {
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
-
-  /** Done jobs past DONE_RETENTION_MS (maintenance). */
-  async sweepDone(): Promise<number> {
-    const result = await this.context.db
-      .deleteFrom('scheduled_jobs')
-      .where('status', '=', 'done')
-      .where('completed_at', '<', BigInt(this.context.now() - DONE_RETENTION_MS))
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
-  }
 }

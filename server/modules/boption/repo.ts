@@ -188,10 +188,6 @@ export async function indexAt(executor: Executor, symbolId: number, time: number
   return row && { at: Number(row.at), priceTicks: row.price_ticks };
 }
 
-export async function pruneIndex(executor: Executor, before: number): Promise<void> {
-  await executor.deleteFrom('boption_index').where('at', '<', BigInt(before)).execute();
-}
-
 export async function currencyScale(executor: Executor, code: string): Promise<number> {
   const row = await executor.selectFrom('currencies').select('scale').where('code', '=', code).executeTakeFirstOrThrow();
   return Number(row.scale);

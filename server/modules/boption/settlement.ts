@@ -106,17 +106,11 @@ export async function settleOrder(context: AppContext, orderId: number): Promise
   return context.commits.run((trx) => settleInTransaction(trx, orderId, context.now()));
 }
 
-/**
- * One sampling round: each option symbol's index now, durable for settlement; the records past a
- * day go (a seek on their time's index: usually nothing, a second's worth after a day).
- */
+/** One sampling round: each option symbol's index now, durable for settlement (the sweep removes records past a day: server/maintenance.ts). */
 export async function recordIndex(context: AppContext, prices: Pick<IndexPrices, 'current'>, optionSymbolIds: ReadonlySet<number>, now: number): Promise<void> {
   const points = [...optionSymbolIds].flatMap((symbolId) => {
     const index = prices.current(symbolId);
     return index ? [{ symbolId, priceTicks: index.priceTicks }] : [];
   });
-  await context.commits.run(async (trx) => {
-    await repo.insertIndexPrices(trx, now, points);
-    await repo.pruneIndex(trx, now - INDEX_RETENTION_MS);
-  });
+  await context.commits.run((trx) => repo.insertIndexPrices(trx, now, points));
 }

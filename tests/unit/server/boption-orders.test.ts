@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../server/ledger/audit';
 import { INDEX_RETENTION_MS, settleOrder } from '../../../server/modules/boption/settlement';
+import { sweep } from '../../../server/maintenance';
 import { BOPTION_NOTIFICATION_TYPE } from '../../../server/modules/notification/service';
 import type { BoptionConfig, BoptionOrder } from '../../../src/shared/api/boption';
 import { ERRCODES } from '../../../src/shared/errcodes';
@@ -207,11 +208,12 @@ describe('settlement', () => {
 });
 
 describe('the index record', () => {
-  it('keeps each sampling round\'s index of the option symbols for a day', async () => {
+  it('keeps each sampling round\'s index of the option symbols for a day (the sweep removes older ones)', async () => {
     const { db } = server.context;
     const dayAgo = server.context.now() - INDEX_RETENTION_MS;
     await db.insertInto('boption_index').values({ symbol_id: 101, at: dayAgo - 1_000, price_ticks: 1n }).execute();
     await sampleIndex(server, 101, '61000.25');
+    expect((await sweep(server.context)).optionIndex).toBe(1);
     const rows = await db.selectFrom('boption_index').select(['symbol_id', 'at', 'price_ticks']).where('symbol_id', '=', 101n).orderBy('at', 'desc').execute();
     expect(rows[0]!.price_ticks).toBe(6_100_025n);
     expect(rows.some((row) => Number(row.at) < dayAgo)).toBe(false);

@@ -1,6 +1,6 @@
-/** Proves the housekeeping sweep: expired sessions and old verification codes go, live ones stay. */
+/** Proves the housekeeping sweep: expired sessions, old outbox events and verification codes go, live ones stay. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweepExpired } from '../../../server/maintenance';
+import { sweep } from '../../../server/maintenance';
 import { createTestUser } from '../../helpers/auth';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
@@ -12,12 +12,12 @@ afterAll(async () => {
   await server.close();
 });
 
-describe('sweepExpired', () => {
+describe('sweep', () => {
   it('deletes sessions past their idle lifetime and keeps live ones', async () => {
     const stale = await createTestUser(server);
     server.advance(server.context.config.sessionIdleMs + 60_000);
     const live = await createTestUser(server);
-    const result = await sweepExpired(server.context);
+    const result = await sweep(server.context);
     expect(result.sessions).toBeGreaterThanOrEqual(1);
     const remaining = await server.context.db.selectFrom('sessions').select('user_id').execute();
     const owners = remaining.map((row) => Number(row.user_id));
@@ -25,18 +25,18 @@ describe('sweepExpired', () => {
     expect(owners).not.toContain(stale.userId);
   });
 
-  it('deletes outbox events a week after they were dispatched, never pending ones', async () => {
+  it('deletes outbox events a day after they were dispatched, never pending ones', async () => {
     const time = server.context.now();
-    const week = 7 * 24 * 3_600_000;
+    const day = 24 * 3_600_000;
     await server.context.db
       .insertInto('outbox')
       .values([
-        { topic: 'test.old', payload_json: '{}', created_at: time - week - 1_000, dispatched_at: time - week - 1_000 },
-        { topic: 'test.pending', payload_json: '{}', created_at: time - week - 1_000, dispatched_at: null },
+        { topic: 'test.old', payload_json: '{}', created_at: time - day - 1_000, dispatched_at: time - day - 1_000 },
+        { topic: 'test.pending', payload_json: '{}', created_at: time - day - 1_000, dispatched_at: null },
         { topic: 'test.recent', payload_json: '{}', created_at: time, dispatched_at: time },
       ])
       .execute();
-    expect((await sweepExpired(server.context)).outbox).toBe(1);
+    expect((await sweep(server.context)).outbox).toBe(1);
     const topics = (await server.context.db.selectFrom('outbox').select('topic').where('topic', 'like', 'test.%').execute()).map((row) => row.topic).sort();
     expect(topics).toEqual(['test.pending', 'test.recent']);
   });
@@ -50,7 +50,7 @@ describe('sweepExpired', () => {
         { purpose: 'register', target: 'new@example.com', code_hash: 'x', attempts: 0, created_at: time, expires_at: time + 600_000, used_at: null },
       ])
       .execute();
-    expect((await sweepExpired(server.context)).codes).toBe(1);
+    expect((await sweep(server.context)).codes).toBe(1);
     const targets = (await server.context.db.selectFrom('verification_codes').select('target').execute()).map((row) => row.target);
     expect(targets).toEqual(['new@example.com']);
   });
