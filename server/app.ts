@@ -115,10 +115,12 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: BODY_LIMIT_BYTES });
   // What several instances share lives in Redis when REDIS_URL is set (server/redis); else in this process.
-  const redis = context.config.redisUrl ? await RedisConnections.open(context.config.redisUrl, context.config.instanceId) : null;
+  const redis = context.config.redisUrl ? await RedisConnections.open(context.config.redisUrl, context.config.instanceId, (error) => app.log.warn({ err: error }, 'Redis')) : null;
   app.decorate('redis', redis);
-  // Counted in Redis when there is one, so that a client's limit is one across every instance.
-  await app.register(rateLimit, { global: false, ...(redis ? { redis: redis.commands, nameSpace: 'rate-limit:' } : {}) });
+  // Counted in Redis when there is one, so that a client's limit is one across every instance. While
+  // Redis does not answer, calls go through unlimited rather than all failing (skipOnError): the
+  // sign-in throttle, in the database, still guards the accounts.
+  await app.register(rateLimit, { global: false, ...(redis ? { redis: redis.commands, nameSpace: 'rate-limit:', skipOnError: true } : {}) });
   // A POST without a body is an empty object (spec 7: "A POST with no body sends an empty object").
   app.addHook('preValidation', async (request) => {
     if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};

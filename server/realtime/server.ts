@@ -62,7 +62,7 @@ export async function registerRealtime(app: FastifyInstance, options: RealtimeOp
     },
   });
 
-  if (options.redis) io.adapter(createAdapter(options.redis.commands, await options.redis.subscriber(), { key: REDIS_ADAPTER_KEY }));
+  if (options.redis) io.adapter(createAdapter(options.redis.quietPublisher(), await options.redis.subscriber(), { key: REDIS_ADAPTER_KEY }));
 
   io.use((socket, next) => {
     authenticate(app, socket).then(

@@ -30,7 +30,7 @@ import { AccountTurns } from './throttle';
 const RATE_LIMITS = { csrfToken: 120, signIn: 10, sendCode: 5, captcha: 30, create: 10, resetPassword: 10 } as const;
 
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
-  const deps: AccountDeps = { context: app.context, sessions: app.sessions, outbox: app.outbox, turns: new AccountTurns(app.redis?.commands ?? null) };
+  const deps: AccountDeps = { context: app.context, sessions: app.sessions, outbox: app.outbox, turns: new AccountTurns(app.redis?.commands ?? null, (error) => app.log.error({ err: error }, 'the sign-in turn across instances is unavailable')) };
 
   /** The request's session, or a new pre-session (no user yet) when it has none. */
   async function sessionOf(request: FastifyRequest, reply: FastifyReply): Promise<SessionRow> {

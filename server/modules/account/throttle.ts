@@ -62,12 +62,15 @@ export function throttleKeys(username: string, countryCode: string | undefined, 
 export class AccountTurns {
   private readonly turns = new Map<string, Promise<unknown>>();
 
-  constructor(private readonly redis: Redis | null) {}
+  constructor(
+    private readonly redis: Redis | null,
+    private readonly onRedisUnavailable: (error: unknown) => void = () => undefined,
+  ) {}
 
   /** Runs `work` when the account's earlier attempts are done. */
   async run<T>(keys: ThrottleKeys, work: () => Promise<T>): Promise<T> {
     const { redis } = this;
-    const taken = redis ? () => withTurn(redis, `signin-turn:${keys.account}`, work) : work;
+    const taken = redis ? () => withTurn(redis, `signin-turn:${keys.account}`, work, this.onRedisUnavailable) : work;
     const previous = this.turns.get(keys.account) ?? Promise.resolve();
     const turn = previous.then(taken, taken);
     const settled = turn.then(

@@ -37,7 +37,7 @@ const WAIT_MS = 5_000;
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let redis: LocalRedis;
-let cluster: TestInstances;
+let cluster: TestInstances | undefined;
 let one: TestServer;
 let two: TestServer;
 const sockets: ClientSocket[] = [];
@@ -60,6 +60,7 @@ beforeEach(async () => {
 afterEach(async () => {
   for (const socket of sockets.splice(0)) socket.disconnect();
   await cluster?.close();
+  cluster = undefined;
 });
 
 async function twoInstances(overrides: Parameters<typeof buildTestInstances>[1] = {}): Promise<void> {
@@ -217,5 +218,38 @@ describe('limits across instances', () => {
     const codes = answers.map((answer) => answer.json<{ errcode: number }>().errcode);
     expect(codes.filter((code) => code === ERRCODES.wrongCredentials)).toHaveLength(3);
     expect(codes.filter((code) => code === ERRCODES.captchaRequired)).toHaveLength(17);
+  });
+});
+
+describe('while Redis is away', () => {
+  it('the instances go on answering (rate limits and the sign-in turn let calls through, emits to other instances are lost), and share again once it is back', async () => {
+    let own = await startLocalRedis({ port: REDIS_PORTS });
+    cluster = await buildTestInstances(2, { demoMode: false, redisUrl: own.url, rateLimitScale: 1 });
+    [one, two] = cluster.instances as [TestServer, TestServer];
+    const user = await createTestUser(one);
+    const socket = await openSocket(await listen(one), { cookie: user.cookie });
+    const balances = collect<BalanceMessage>(socket, 'balance');
+    await own.stop();
+
+    const session = await startSession(two);
+    const signin = await callApi(two, 'POST', '/account/signin', { as: session, payload: { username: 'nobody@example.com', password: 'Wrong1234' } });
+    expect(signin.json()).toMatchObject({ errcode: ERRCODES.wrongCredentials });
+    two.app.engine.events.emit('balance', { userId: user.userId, currencies: ['USDT'] });
+    await settle();
+    expect(balances).toEqual([]);
+
+    // Back on the same address: the connections reconnect and subscribe again by themselves.
+    own = await startLocalRedis({ port: own.port });
+    try {
+      await waitFor(() => {
+        two.app.engine.events.emit('balance', { userId: user.userId, currencies: ['USDT'] });
+        return balances.length > 0;
+      }, 'an event from instance 2 once Redis is back');
+    } finally {
+      for (const socket of sockets.splice(0)) socket.disconnect();
+      await cluster.close();
+      cluster = undefined;
+      await own.stop();
+    }
   });
 });
