@@ -2,11 +2,14 @@
  * Market-maker robots: they keep every exchange market alive without an internet feed. Two
  * robot accounts (accounts.ts) quote every symbol the engine trades, around a
  * reference price that follows a seeded random walk (price-walk.ts). Every tick (1-2 s,
- * jittered) each robot keeps a small ladder of limit orders on both sides, cancels the ones the
- * walk has left behind or that grew old, and now and then one robot sends a crossing order:
+ * jittered) the walk moves; each robot keeps a small ladder of limit orders on both sides,
+ * refreshed twice per crossing order (cancelling the ones the walk has left behind or that grew
+ * old), and now and then one robot sends a crossing order:
  * when the walk has moved past the book it trades the book back to the walk, and otherwise it
- * sometimes takes the best quote. That makes trades, candles and a moving price; users trade
- * with the robots simply because their orders rest in the same books.
+ * takes the best quote. Crossing orders come at ROBOT_TRADES_PER_MINUTE per market on average
+ * (config.robotTradesPerMinute, each one fill or a few): every fill is ledger transactions, so
+ * this rate is what the journal grows by (README, "Data growth"). That makes trades, candles and
+ * a moving price; users trade with the robots simply because their orders rest in the same books.
  *
  * Robots go through the engine like any user (holds, fees, ledger), so the audit holds. Work
  * per tick is bounded (a few commands per robot and symbol), open orders per robot and symbol
@@ -45,14 +48,12 @@ const LADDER_DEPTH_BPS = 40;
 const LADDER_CROWDING = 1.6;
 /** An order this much beyond the ladder's depth is withdrawn. */
 const STALE_DEPTH_FACTOR = 1.5;
-/** Quotes are refreshed after a lifetime drawn per order between these bounds. */
-const ORDER_LIFETIME_MS_MIN = 120_000;
-const ORDER_LIFETIME_MS_SPREAD = 360_000;
+/** Quotes are refreshed after a lifetime drawn per order between these bounds: long, since every refresh is journal rows. */
+const ORDER_LIFETIME_MS_MIN = 10 * 60_000;
+const ORDER_LIFETIME_MS_SPREAD = 30 * 60_000;
 /** Order values in USD: well above every minimum order value, small against the funding. */
 const QUOTE_VALUE_USD = { min: 25, max: 2_000 } as const;
 const CROSS_VALUE_USD = { min: 20, max: 800 } as const;
-/** Chance per market and tick that a robot takes the best quote when the book agrees with the walk. */
-const RANDOM_TRADE_PROBABILITY = 0.25;
 /** A random trade takes a quote at most this far from the walk, as a share of the ladder depth. */
 const RANDOM_TRADE_REACH = 0.5;
 /** The walk advances by at most this much per tick, whatever the clock did (a suspended laptop). */
@@ -65,6 +66,14 @@ const WITHDRAW_CANCELS_PER_TICK = 50;
 export const ROBOT_ORDER_RETENTION_MS = 2 * 24 * 60 * 60_000;
 const RETENTION_DELETE_CHUNK = 5_000;
 const RETENTION_CHUNKS_PER_RUN = 20;
+
+interface Market {
+  walk: PriceWalk;
+  random: Random;
+  nextCrossAt: number;
+  /** When the ladder is next refreshed (quoteRefreshMs). */
+  nextRefreshAt: number;
+}
 
 interface QuoteGeometry {
   midTicks: number;
@@ -90,8 +99,11 @@ export interface RobotsOptions {
 }
 
 export class MarketMakers {
-  /** Per market: its walk and its own random stream, so one market's path does not depend on the others'. */
-  private readonly markets = new Map<number, { walk: PriceWalk; random: Random }>();
+  /**
+   * Per market: its walk and its own random stream, so one market's path does not depend on the
+   * others', and when its ladders are next refreshed and its next crossing order may go.
+   */
+  private readonly markets = new Map<number, Market>();
   /** Draws the tick jitter. */
   private readonly random: Random;
   private lastStepAt: number;
@@ -176,7 +188,7 @@ export class MarketMakers {
     return this.markets.get(symbol.id)?.walk.priceTicks(symbol.pricePrecision);
   }
 
-  private async marketOf(symbol: MarketSymbol): Promise<{ walk: PriceWalk; random: Random }> {
+  private async marketOf(symbol: MarketSymbol): Promise<Market> {
     const existing = this.markets.get(symbol.id);
     if (existing) return existing;
     // A restart continues from the market's last price, not from the reference price.
@@ -184,6 +196,8 @@ export class MarketMakers {
     const market = {
       walk: new PriceWalk(symbolWalkProfile(symbol.symbol), hashSeed(this.seed, symbol.symbol, this.lastStepAt), startPrice),
       random: createRandom(hashSeed(this.seed, symbol.symbol, 'decisions', this.lastStepAt)),
+      nextCrossAt: this.lastStepAt,
+      nextRefreshAt: this.lastStepAt,
     };
     this.markets.set(symbol.id, market);
     return market;
@@ -191,16 +205,23 @@ export class MarketMakers {
 
   private async tickSymbol(symbol: MarketSymbol, elapsedMs: number, now: number): Promise<void> {
     try {
-      const { walk, random } = await this.marketOf(symbol);
+      const market = await this.marketOf(symbol);
+      const { walk, random } = market;
       walk.step(elapsedMs);
       this.options.reference?.setReference(symbol.id, BigInt(walk.priceTicks(symbol.pricePrecision)), now);
       const geometry = quoteGeometry(walk.priceTicks(symbol.pricePrecision));
+      const refresh = now >= market.nextRefreshAt;
+      if (refresh) market.nextRefreshAt = now + quoteRefreshMs(this.context.config.robotTradesPerMinute);
       const ordersByRobot = new Map<number, QuotedOrder[]>();
       for (const robotId of this.robotIds) {
         const orders = (await this.engine.activeOrders(robotId, symbol.id)).map((order) => quotedOrder(order, symbol));
-        ordersByRobot.set(robotId, await this.refreshQuotes(robotId, symbol, random, orders, geometry, now));
+        ordersByRobot.set(robotId, refresh ? await this.refreshQuotes(robotId, symbol, random, orders, geometry, now) : orders);
       }
-      await this.cross(symbol, random, geometry, ordersByRobot);
+      if (now >= market.nextCrossAt && this.context.config.robotTradesPerMinute > 0) {
+        // Exponential gaps: crossing orders at the configured rate on average, at no fixed beat.
+        market.nextCrossAt = now - Math.log(1 - random()) * (60_000 / this.context.config.robotTradesPerMinute);
+        await this.cross(symbol, random, geometry, ordersByRobot);
+      }
     } catch (error) {
       this.context.log?.warn({ err: error, symbol: symbol.symbol }, 'market maker skipped a tick of this market');
     }
@@ -239,8 +260,8 @@ export class MarketMakers {
   }
 
   /**
-   * Brings the book back to the walk when it moved past the best quote, or now and then takes
-   * the best quote near the walk. The taker is a robot with no quote of its own in the way, and
+   * Brings the book back to the walk when it moved past the best quote, or else takes the best
+   * quote near the walk. The taker is a robot with no quote of its own in the way, and
    * whatever of its order does not fill at once is cancelled (immediate-or-cancel).
    */
   private async cross(symbol: MarketSymbol, random: Random, geometry: QuoteGeometry, ordersByRobot: Map<number, QuotedOrder[]>): Promise<void> {
@@ -254,7 +275,6 @@ export class MarketMakers {
     if (askTicks !== undefined && askTicks < midTicks) [side, limitTicks] = ['buy', midTicks];
     else if (bidTicks !== undefined && bidTicks > midTicks) [side, limitTicks] = ['sell', midTicks];
     else {
-      if (random() >= RANDOM_TRADE_PROBABILITY) return;
       side = random() < 0.5 ? 'buy' : 'sell';
       const bestTicks = side === 'buy' ? askTicks : bidTicks;
       if (bestTicks === undefined || Math.abs(bestTicks - midTicks) > reachTicks) return;
@@ -344,6 +364,16 @@ export class MarketMakers {
       }
     }
   }
+}
+
+/**
+ * How often a market's ladders are refreshed: twice per crossing order at the configured rate,
+ * at most every tick. Each refresh cancels and places quotes, every one a hold and a release in
+ * the journal, so at a low rate the quotes must not be churned every tick either: the ladder
+ * follows the walk a few seconds late, which nobody watching a quiet market sees.
+ */
+function quoteRefreshMs(tradesPerMinute: number): number {
+  return Math.max(ROBOT_TICK_MS_MIN, 60_000 / (2 * Math.max(1, tradesPerMinute)));
 }
 
 /** Half-spread and ladder depth in ticks around the walk: basis points, at least a few ticks. */
