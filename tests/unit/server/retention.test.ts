@@ -316,3 +316,27 @@ async function failTransactionDeletes(on: boolean): Promise<void> {
     await sql`create trigger retention_crash before delete on ledger_transactions begin select raise(abort, 'crash in the middle of retention'); end`.execute(db());
   }
 }
+
+describe('retention of everyone\'s rows (USER_RETENTION_DAYS)', () => {
+  it('folds every transaction past the users\' age away; balances stay and both audits pass', async () => {
+    const short = await buildTestServer({ demoMode: false, robotsEnabled: false, userRetentionMs: DAY_MS });
+    try {
+      const holder = await createTestUser(short);
+      await creditUser(short, holder.userId, 'USDT', '250');
+      const balances = await short.context.db.selectFrom('ledger_accounts').select(['id', 'balance_units']).orderBy('id').execute();
+      expect(await listMovements(short.context.db, holder.userId, {}, 0, 100)).not.toEqual([]);
+      short.advance(2 * DAY_MS);
+      await short.app.scheduler.runDue();
+      short.advance(DAY_MS);
+      await short.app.scheduler.runDue();
+      const result = await sweep(short.context);
+      expect(result.userTransactions).toBeGreaterThan(0);
+      expect(await listMovements(short.context.db, holder.userId, {}, 0, 100)).toEqual([]);
+      expect(await short.context.db.selectFrom('ledger_accounts').select(['id', 'balance_units']).orderBy('id').execute()).toEqual(balances);
+      expect((await auditLedger(short.context.db)).problems).toEqual([]);
+      expect((await auditLedger(short.context.db, 'full')).problems).toEqual([]);
+    } finally {
+      await short.close();
+    }
+  });
+});
