@@ -27,6 +27,7 @@ import * as withdrawals from './migrations/0011_withdrawals';
 import * as futures from './migrations/0012_futures';
 import * as boption from './migrations/0013_boption';
 import * as futuresExposure from './migrations/0014_futures_exposure';
+import * as operatorConfig from './migrations/0015_operator_config';
 import * as ledgerCheckpoints from './migrations/0016_ledger_checkpoints';
 import * as engineOwners from './migrations/0017_engine_owners';
 
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_futures': futures,
   '0013_boption': boption,
   '0014_futures_exposure': futuresExposure,
+  '0015_operator_config': operatorConfig,
   '0016_ledger_checkpoints': ledgerCheckpoints,
   '0017_engine_owners': engineOwners,
 };

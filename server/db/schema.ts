@@ -77,6 +77,29 @@ export interface SymbolsTable {
   quote_symbol: Text;
   svg_icon: Text;
   sort_order: Int;
+  /** 'active', 'suspended' (cancel-only) or 'delisted' (migration 0015). */
+  status: ColumnType<string, string | undefined, string>;
+  maker_fee_ppm: GeneratedInt;
+  taker_fee_ppm: GeneratedInt;
+  min_order_value_units: GeneratedInt;
+}
+
+/** Fees by VIP level (migration 0015): a tier only ever lowers a market's fee. */
+export interface FeeTiersTable {
+  vip_level: Int;
+  maker_fee_ppm: Int;
+  taker_fee_ppm: Int;
+}
+
+/** Every change made through the operator API (migration 0015); actor_user_id null is the admin token. */
+export interface OperatorAuditTable {
+  id: GeneratedInt;
+  actor_user_id: Int | null;
+  action: Text;
+  target: Text;
+  before_json: Text | null;
+  after_json: Text | null;
+  created_at: Int;
 }
 
 export interface LedgerAccountsTable {
@@ -141,6 +164,23 @@ export interface LedgerPostingsTable {
   amount_units: Int;
 }
 
+/** A verified ledger checkpoint (migration 0016): the journal position its audit covered. */
+export interface LedgerCheckpointsTable {
+  id: GeneratedInt;
+  position: Int;
+  created_at: Int;
+  accounts: Int;
+  transactions: Int;
+  postings: Int;
+}
+
+/** Per account: its balance at the newest checkpoint, and the sum of its postings retention removed. */
+export interface LedgerCheckpointAccountsTable {
+  account_id: Int;
+  balance_units: Int;
+  folded_units: Int;
+}
+
 export interface LedgerHoldsTable {
   id: GeneratedInt;
   owner_key: Text;
@@ -164,23 +204,6 @@ export interface OutboxTable {
 export interface NotificationsTable {
   id: GeneratedInt;
   user_id: Int;
-/** A verified ledger checkpoint (migration 0016): the journal position its audit covered. */
-export interface LedgerCheckpointsTable {
-  id: GeneratedInt;
-  position: Int;
-  created_at: Int;
-  accounts: Int;
-  transactions: Int;
-  postings: Int;
-}
-
-/** Per account: its balance at the newest checkpoint, and the sum of its postings retention removed. */
-export interface LedgerCheckpointAccountsTable {
-  account_id: Int;
-  balance_units: Int;
-  folded_units: Int;
-}
-
   type: Int;
   params_json: Text;
   message: Text | null;
@@ -649,6 +672,8 @@ export interface Database {
   ledger_transactions: LedgerTransactionsTable;
   ledger_postings: LedgerPostingsTable;
   ledger_holds: LedgerHoldsTable;
+  ledger_checkpoints: LedgerCheckpointsTable;
+  ledger_checkpoint_accounts: LedgerCheckpointAccountsTable;
   outbox: OutboxTable;
   notifications: NotificationsTable;
   post_categories: PostCategoriesTable;
@@ -672,8 +697,6 @@ export interface Database {
   identity_submissions: IdentitySubmissionsTable;
   identity_images: IdentityImagesTable;
   avatars: AvatarsTable;
-  ledger_checkpoints: LedgerCheckpointsTable;
-  ledger_checkpoint_accounts: LedgerCheckpointAccountsTable;
   payment_accounts: PaymentAccountsTable;
   checkins: CheckinsTable;
   draw_tickets: DrawTicketsTable;
@@ -691,6 +714,8 @@ export interface Database {
   futures_positions: FuturesPositionsTable;
   futures_exposure: FuturesExposureTable;
   engine_owners: EngineOwnersTable;
+  fee_tiers: FeeTiersTable;
+  operator_audit: OperatorAuditTable;
 }
 
 export type { Generated };

@@ -17,26 +17,17 @@ import type { AppContext } from '../context';
 import type { Database } from '../db/schema';
 import { BusinessError, refuse } from '../core/errors';
 import { consumeHold, placeHold, postTransaction, releaseHold, systemOwner, userOwner, type OwnerKey } from '../ledger/ledger';
-import { formatUnits, parseUnits } from '../../src/shared/money';
+import { formatUnits } from '../../src/shared/money';
 import { parsePositiveUnits } from '../core/amounts';
 import { feeUnits, lotsToBaseUnits, notionalQuoteUnits, quoteUnitsToNotional, type MarketScales } from './amounts';
 import { FastOrderBook } from './book/fast-book';
 import { cancelOrder as cancelCommand, placeLimit, placeMarket, type BookCommand, type BookEvent, type OrderBook } from './book/types';
 import { TypedEvents } from './events';
+import { MarketConfig, type FeeRates } from './market-config';
 import { writeOutbox } from '../outbox';
 import * as repo from './orders-repo';
 import type { OrderRecord } from './orders-repo';
 import type { DepthSnapshot, EngineEvents, LevelChange, MarketRouting, MarketSymbol, RoutedCalls, OrderStatus, OrderView, PlaceOrderInput, Side, TradesHook, TradeView } from './types';
-
-export interface FeeRates {
-  makerPpm: bigint;
-  takerPpm: bigint;
-}
-
-export const DEFAULT_FEES: FeeRates = { makerPpm: 800n, takerPpm: 1_000n };
-
-/** Smallest order value per quote currency; other quote currencies have none. */
-export const MINIMUM_ORDER_VALUE: Record<string, string> = { USDT: '1', USDC: '1', BTC: '0.00001', ETH: '0.0005' };
 
 /** The most a book may hold in ticks or lots: the book works in safe JS integers. */
 const BOOK_INTEGER_MAX = BigInt(Number.MAX_SAFE_INTEGER);
@@ -65,6 +56,8 @@ interface Pending {
   /** The lots of each level this command touched, as they were before it. */
   levelsBefore: Map<string, bigint>;
   balanceCurrencies: Map<number, Set<string>>;
+  /** The fee rates of each user this command filled, read once per command. */
+  feeRates: Map<number, FeeRates>;
 }
 
 const levelKey = (side: Side, priceTicks: bigint | number) => `${side}:${priceTicks}`;
@@ -75,11 +68,12 @@ export class Engine {
   private readonly tradesHooks: TradesHook[] = [];
   /** Where each market's book is held when several instances share the database (server/cluster); unset, every book is held here. */
   private routing: MarketRouting | undefined;
+  /** Status, fees and minimums of every market (server/engine/market-config.ts). */
+  readonly config: MarketConfig;
 
-  constructor(
-    private readonly context: AppContext,
-    private readonly fees: FeeRates = DEFAULT_FEES,
-  ) {}
+  constructor(private readonly context: AppContext) {
+    this.config = new MarketConfig(context.db);
+  }
 
   setRouting(routing: MarketRouting): void {
     this.routing = routing;
@@ -90,7 +84,18 @@ export class Engine {
   }
 
   async start(): Promise<void> {
+    await this.reloadConfig();
+  }
+
+  /**
+   * Reads the markets' configuration again and opens the book of every market added since, so
+   * that an operator's change applies without a restart (and a new market trades at once). The
+   * operator API calls it after each change; another instance calls it when told of one.
+   */
+  async reloadConfig(): Promise<void> {
+    await this.config.reload();
     for (const symbol of await repo.loadExchangeSymbols(this.context.db)) {
+      if (this.markets.has(symbol.id)) continue;
       const market: Market = {
         symbol,
         scales: { pricePrecision: symbol.pricePrecision, volumePrecision: symbol.volumePrecision, baseScale: symbol.baseScale, quoteScale: symbol.quoteScale },
@@ -101,13 +106,19 @@ export class Engine {
         levels: new Map(),
         halted: false,
       };
-      this.markets.set(symbol.id, market);
       await this.rebuild(market, this.context.db);
+      this.markets.set(symbol.id, market);
     }
   }
 
+  /** The markets that are listed (trading or suspended); a delisted one keeps its book only for its past orders' views. */
   symbols(): MarketSymbol[] {
-    return [...this.markets.values()].map((market) => market.symbol);
+    return [...this.markets.values()].filter((market) => this.config.statusOf(market.symbol.id) !== 'delisted').map((market) => market.symbol);
+  }
+
+  /** True when a market takes new orders (it is listed and not suspended). */
+  isTrading(symbolId: number): boolean {
+    return this.config.statusOf(symbolId) === 'active';
   }
 
   symbol(symbolId: number): MarketSymbol | undefined {
@@ -155,6 +166,10 @@ export class Engine {
     const { context } = this;
     const pending = newPending();
     const outcome = await this.runCommand(market, pending, async (trx, touchBook) => {
+      // Checked in the piece, in commit order: once a suspension or delisting is written and
+      // reloaded, no order placed after it can rest on the book.
+      const status = this.config.statusOf(market.symbol.id);
+      if (status !== 'active') refuse(status === 'suspended' ? 'marketSuspended' : 'symbolNotFound');
       if (input.clientOrderId && (await repo.findOrderByClientId(trx, input.userId, input.clientOrderId))) refuse('duplicateClientOrderId');
       const now = context.now();
       const order = await repo.insertOrder(trx, { ...parsed, userId: input.userId, symbolId: market.symbol.id, side: input.side, type: input.type, clientOrderId: input.clientOrderId ?? null, now });
@@ -202,17 +217,49 @@ export class Engine {
       const order = await repo.findOrder(trx, orderId);
       if (!order || order.status !== 'open') refuse('orderNotOpen');
       const now = this.context.now();
-      const events = touchBook(() => market.book.apply(cancelCommand({ orderId, userId: stored.userId })));
-      const cancelled = events.find((event) => event.type === 'cancelled');
-      if (!cancelled || cancelled.type !== 'cancelled') throw new Error(`book refused to cancel open order ${orderId}: ${JSON.stringify(events)}`);
-      pending.orders.set(order.id, order);
-      this.changeLevel(market, pending, order.side, order.priceTicks!, -BigInt(cancelled.remainingLots));
-      await this.closeOrder(trx, market, order, 'cancelled', 'user', pending, now);
+      await this.cancelResting(trx, market, order, 'user', pending, now, touchBook);
       await recordCommand(trx, market.symbol.id, pending, now);
       return order.id;
     });
     this.publish(market, pending, outcome.levelChanges);
     return this.viewOf(market, pending.orders.get(outcome.value)!);
+  }
+
+  /**
+   * Cancels every open order of a market in one command, each hold released (the delisting of a
+   * market: its status is already 'delisted' or 'suspended', so nothing new can rest meanwhile).
+   * Answers how many it cancelled.
+   */
+  async cancelMarketOrders(symbolId: number): Promise<number> {
+    const market = this.market(symbolId);
+    const pending = newPending();
+    const outcome = await this.runCommand(market, pending, async (trx, touchBook) => {
+      const now = this.context.now();
+      const open = await repo.loadRestingOrders(trx, symbolId);
+      for (const order of open) await this.cancelResting(trx, market, order, 'delisted', pending, now, touchBook);
+      if (open.length > 0) await recordCommand(trx, symbolId, pending, now);
+      return open.length;
+    });
+    this.publish(market, pending, outcome.levelChanges);
+    return outcome.value;
+  }
+
+  /** Takes a resting order off the book and closes it with its hold released. */
+  private async cancelResting(
+    trx: Transaction<Database>,
+    market: Market,
+    order: OrderRecord,
+    reason: string,
+    pending: Pending,
+    now: number,
+    touchBook: <R>(change: () => R) => R,
+  ): Promise<void> {
+    const events = touchBook(() => market.book.apply(cancelCommand({ orderId: order.id, userId: order.userId })));
+    const cancelled = events.find((event) => event.type === 'cancelled');
+    if (!cancelled || cancelled.type !== 'cancelled') throw new Error(`book refused to cancel open order ${order.id}: ${JSON.stringify(events)}`);
+    pending.orders.set(order.id, order);
+    this.changeLevel(market, pending, order.side, order.priceTicks!, -BigInt(cancelled.remainingLots));
+    await this.closeOrder(trx, market, order, 'cancelled', reason, pending, now);
   }
 
   /**
@@ -292,8 +339,8 @@ export class Engine {
     const { symbol, scales } = market;
     const parse = (text: string, scale: number, code: 'invalidPrice' | 'invalidQuantity' | 'invalidAmount'): bigint =>
       parsePositiveUnits(text, scale, code, BOOK_INTEGER_MAX);
-    const minimum = parseUnits(MINIMUM_ORDER_VALUE[symbol.quoteSymbol] ?? '0', symbol.quoteScale);
-    const refuseTooSmall = () => refuse('orderValueTooSmall', { minimum: `${MINIMUM_ORDER_VALUE[symbol.quoteSymbol]} ${symbol.quoteSymbol}` });
+    const minimum = this.config.termsOf(symbol.id)?.minOrderValueUnits ?? 0n;
+    const refuseTooSmall = () => refuse('orderValueTooSmall', { minimum: `${formatUnits(minimum, symbol.quoteScale)} ${symbol.quoteSymbol}` });
     if (input.type === 'limit') {
       if (!input.price) refuse('invalidPrice');
       if (!input.quantity) refuse('invalidQuantity');
@@ -369,8 +416,10 @@ export class Engine {
     const priceTicks = BigInt(trade.priceTicks);
     const lots = BigInt(trade.quantityLots);
     const [buyer, seller] = taker.side === 'buy' ? [taker, maker] : [maker, taker];
-    const buyerRate = buyer === taker ? this.fees.takerPpm : this.fees.makerPpm;
-    const sellerRate = seller === taker ? this.fees.takerPpm : this.fees.makerPpm;
+    const buyerFees = await this.feeRatesOf(trx, market, buyer.userId, pending);
+    const sellerFees = await this.feeRatesOf(trx, market, seller.userId, pending);
+    const buyerRate = buyer === taker ? buyerFees.takerPpm : buyerFees.makerPpm;
+    const sellerRate = seller === taker ? sellerFees.takerPpm : sellerFees.makerPpm;
 
     // Cumulative rounding per order: the buyer's total is rounded up, the seller's down.
     const notional = priceTicks * lots;
@@ -446,6 +495,16 @@ export class Engine {
     });
     pending.trades.push({ id: tradeId, symbolId: symbol.id, price: formatUnits(priceTicks, symbol.pricePrecision), quantity: formatUnits(lots, symbol.volumePrecision), takerSide: taker.side, time: now });
     pending.tradeTicks.push({ priceTicks, quantityLots: lots, time: now });
+  }
+
+  /** A user's fees on this market: the market's, lowered by their VIP level's tier when there are tiers. */
+  private async feeRatesOf(trx: Transaction<Database>, market: Market, userId: number, pending: Pending): Promise<FeeRates> {
+    const known = pending.feeRates.get(userId);
+    if (known) return known;
+    const vipLevel = this.config.hasFeeTiers() ? await repo.selectVipLevel(trx, userId) : 0;
+    const rates = this.config.feeRates(market.symbol.id, vipLevel);
+    pending.feeRates.set(userId, rates);
+    return rates;
   }
 
   /** Ends an order: its status, and whatever is still held for it goes back to available. */
@@ -631,7 +690,7 @@ async function recordCommand(trx: Transaction<Database>, symbolId: number, pendi
 }
 
 function newPending(): Pending {
-  return { orders: new Map(), trades: [], tradeTicks: [], levelsBefore: new Map(), balanceCurrencies: new Map() };
+  return { orders: new Map(), trades: [], tradeTicks: [], levelsBefore: new Map(), balanceCurrencies: new Map(), feeRates: new Map() };
 }
 
 function noteBalance(pending: Pending, userId: number, ...currencies: string[]): void {

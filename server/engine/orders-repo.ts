@@ -153,6 +153,12 @@ export async function insertOrder(
   return toRecord(row);
 }
 
+/** A user's VIP level, which picks their fee tier. */
+export async function selectVipLevel(executor: Executor, userId: number): Promise<number> {
+  const row = await executor.selectFrom('users').select('vip_level').where('id', '=', BigInt(userId)).executeTakeFirst();
+  return Number(row?.vip_level ?? 0n);
+}
+
 export async function findOrder(executor: Executor, orderId: number): Promise<OrderRecord | undefined> {
   const row = await executor.selectFrom('orders').selectAll().where('id', '=', BigInt(orderId)).executeTakeFirst();
   return row ? toRecord(row) : undefined;

@@ -7,8 +7,8 @@
  */
 import type { AppContext } from '../context';
 import { SYMBOL_TYPE, type SymbolType } from '../../src/shared/constants';
-import { SCALE_MAX } from '../../src/shared/money';
-import { splitSymbol } from '../../src/shared/symbols';
+import { parseUnits, SCALE_MAX } from '../../src/shared/money';
+import { coinIconPath, splitSymbol } from '../../src/shared/symbols';
 
 export interface SeedCurrency {
   code: string;
@@ -68,10 +68,8 @@ export const SEED_SYMBOLS: readonly SeedSymbol[] = [
   { id: 311, type: exchange, symbol: 'BTC_USDC', pricePrecision: 2, volumePrecision: 6, testOnly: true },
 ];
 
-/** The icon of a currency, served from public/icons/coins. */
-export function coinIconPath(currency: string): string {
-  return `/icons/coins/${currency.toLowerCase()}.svg`;
-}
+/** The smallest order value of a seeded market, by its quote currency (migration 0015 gives existing rows the same). */
+const MINIMUM_ORDER_VALUE: Record<string, string> = { USDT: '1', USDC: '1', BTC: '0.00001', ETH: '0.0005' };
 
 /** Throws when a symbol names an unknown currency or its precisions exceed the currency scales. */
 export function assertSymbolFitsCurrencies(item: SeedSymbol, scaleByCode: ReadonlyMap<string, number>): void {
@@ -118,6 +116,7 @@ export async function seedMarket(context: AppContext): Promise<void> {
           quote_symbol: quoteSymbol,
           svg_icon: coinIconPath(baseSymbol),
           sort_order: index + 1,
+          min_order_value_units: parseUnits(MINIMUM_ORDER_VALUE[quoteSymbol] ?? '0', scaleByCode.get(quoteSymbol) ?? 0),
         };
       }))
       .onConflict((conflict) => conflict.doNothing())

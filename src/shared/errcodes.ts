@@ -227,6 +227,23 @@ export const BOPTION_ERRCODES = {
   boptionOrderNotFound: 2556,
 } as const;
 
+/** The operator's configuration (issue 21): markets, coins, platform limits, roles: 2600-2649. */
+export const OPERATOR_CONFIG_ERRCODES = {
+  /** Cancel-only: new orders are refused, open ones may be cancelled. */
+  marketSuspended: 2601,
+  /** A spot market {symbol} exists already. */
+  marketExists: 2602,
+  /** {currency} is not a currency yet: its decimal places are needed to add it. */
+  currencyScaleRequired: 2603,
+  /** A delisted market stays delisted. */
+  marketDelisted: 2604,
+  /** {currency} on {network}: no such coin. */
+  coinNotFound: 2605,
+  networkNotFound: 2606,
+  /** An operator may not take the role from their own account (the admin CLI can). */
+  operatorSelfRevoke: 2607,
+} as const;
+
 /** Several server instances (issue 19, server/cluster): 2650-2659. */
 export const CLUSTER_ERRCODES = {
   /** No server instance holds the market's book right now (it is moving after a failure); retried for 5 s first. */
@@ -255,6 +272,7 @@ export const ERRCODES = {
   ...WITHDRAW_ERRCODES,
   ...FUTURES_ERRCODES,
   ...BOPTION_ERRCODES,
+  ...OPERATOR_CONFIG_ERRCODES,
   ...CLUSTER_ERRCODES,
 } as const;
 

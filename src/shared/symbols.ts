@@ -118,3 +118,8 @@ export function routeSymbol<T extends Pick<SymbolLike, 'type' | 'symbol'>>(list:
   if (wanted === '') return ofType.find((item) => item.symbol === fallback) ?? ofType[0]!;
   return ofType.find((item) => item.symbol === wanted) ?? null;
 }
+
+/** The icon of a currency, served from public/icons/coins (the seed's markets and those operators add). */
+export function coinIconPath(currency: string): string {
+  return `/icons/coins/${currency.toLowerCase()}.svg`;
+}

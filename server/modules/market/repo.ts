@@ -23,6 +23,8 @@ export async function listSymbols(executor: Executor, options: { includeTestOnly
   let query = executor
     .selectFrom('symbols')
     .select(['id', 'type', 'symbol', 'name', 'test_only', 'prompted', 'price_precision', 'volume_precision', 'svg_icon'])
+    // A delisted market leaves every list (issue 21); its past orders still read through the engine.
+    .where('status', '!=', 'delisted')
     .orderBy('type')
     .orderBy('sort_order')
     .orderBy('id');

@@ -19,12 +19,13 @@ import { registerCall } from '../../http/route';
 import { auditLedger } from '../../ledger/audit';
 import { publishPost } from '../content/service';
 import { getSiteSettings } from '../site/settings';
+import { operatorConfigRoutes } from './config-routes';
 import { refuse } from './errors';
 import * as service from './service';
 
 /** Every call here has auth 'operator': the admin CLI's bearer token or an operator session. */
 export async function operatorRoutes(app: FastifyInstance): Promise<void> {
-  registerCall(app, auditCall, async (request) => auditLedger(app.context.db, request.query.full ? 'full' : 'since-checkpoint'));
+  registerCall(app, auditCall, async () => auditLedger(app.context.db));
   registerCall(app, publishPostCall, async (request) => publishPost(app.context, request.body));
   registerCall(app, notifyCall, async (request) => {
     const result = await service.notifyUsers(app.context, request.body);
@@ -59,4 +60,6 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
     if (!(await app.scheduler.retry(request.query.id))) refuse('jobNotFailed');
     return { retried: true as const };
   });
+
+  operatorConfigRoutes(app);
 }

@@ -11,7 +11,7 @@ import { divideUnits, formatUnits, parseUnits } from '../../../shared/money';
 import type { MarketSymbol } from '../../../shared/api/market';
 import { positiveUnits, unitsText } from '../../../shared/decimal';
 
-/** Parts per million, as the engine's DEFAULT_FEES (server/engine/engine.ts) charges them. */
+/** Parts per million, as the default market fees (DEFAULT_FEES, server/engine/market-config.ts) charge them. */
 export const EXCHANGE_FEES_PPM = { maker: 800n, taker: 1_000n } as const;
 const PPM = 1_000_000n;
 

@@ -1,6 +1,6 @@
 // Proves the order form's rules: decimal input cut to the symbol's precisions, totals, percentage-of-balance amounts and the fee estimate at the engine's maker and taker rates, all in exact decimals.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FEES } from '../../../../server/engine/engine';
+import { DEFAULT_FEES } from '../../../../server/engine/market-config';
 import { positiveUnits, sanitizeDecimalInput, stepText } from '../../../../src/shared/decimal';
 import {
   amountForPercent,
