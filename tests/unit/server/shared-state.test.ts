@@ -2,10 +2,10 @@
 // one Redis (started here from Debian's redis-server, scripts/lib/local-redis.ts). A socket on
 // instance 1 hears the market, private and help-desk events instance 2 emits, once each; a
 // sign-out or a password reset through instance 2 signs out the sockets on instance 1; a client's
-// rate limit and an account's sign-in turn count across both. Which instance emits a market's
-// events (its engine owner) is server/cluster's business: here instance 2's engine event bus
-// stands for it, as it would after a commit.
-import type { AddressInfo } from 'node:net';
+// rate limit and an account's sign-in turn count across both; with Redis away they go on
+// answering, and share again once it is back. On SQLite each instance's engine trades every market
+// (the test's two instances share the file); on PostgreSQL (TEST_DATABASE_URL) a market's orders
+// go to the instance holding its book (server/cluster), which is then the one that emits.
 import { Redis } from 'ioredis';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -25,6 +25,7 @@ import {
 } from '../../../src/shared/realtime';
 import { createTestUser, creditUser } from '../../helpers/auth';
 import { callApi } from '../../helpers/inject';
+import { freePort } from '../../helpers/freePort';
 import { buildTestInstances, type TestInstances } from '../../helpers/instances';
 import type { TestServer } from '../../helpers/server';
 import { startSession } from '../../helpers/signin';
@@ -63,14 +64,23 @@ afterEach(async () => {
   cluster = undefined;
 });
 
-async function twoInstances(overrides: Parameters<typeof buildTestInstances>[1] = {}): Promise<void> {
-  cluster = await buildTestInstances(2, { demoMode: false, redisUrl: redis.url, ...overrides });
+/**
+ * Two instances on one database and `redisUrl`, each listening on its own port, which is its
+ * INTERNAL_URL: on PostgreSQL a market's commands go to the instance that holds its book.
+ */
+async function twoInstances(overrides: Parameters<typeof buildTestInstances>[1] = {}, redisUrl = redis.url): Promise<void> {
+  const ports = [await freePort(), await freePort()];
+  cluster = await buildTestInstances(2, { demoMode: false, redisUrl, ...overrides }, (index) => ({
+    instanceId: `shared-state-${index}`,
+    port: ports[index]!,
+    internalUrl: `http://127.0.0.1:${ports[index]!}`,
+  }));
   [one, two] = cluster.instances as [TestServer, TestServer];
+  for (const server of cluster.instances) await server.app.listen({ host: '127.0.0.1', port: server.context.config.port });
 }
 
-async function listen(server: TestServer): Promise<string> {
-  await server.app.listen({ host: '127.0.0.1', port: 0 });
-  return `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+function urlOf(server: TestServer): string {
+  return server.context.config.internalUrl;
 }
 
 function openSocket(url: string, headers: Record<string, string> = {}): Promise<ClientSocket> {
@@ -113,7 +123,7 @@ function serverSocketOf(server: TestServer, userId: number | null) {
 describe('socket.io across instances (Redis adapter)', () => {
   it('a socket on instance 1 gets the market, private and help-desk events instance 2 emits, each once', async () => {
     await twoInstances();
-    const url = await listen(one);
+    const url = urlOf(one);
     const [seller, buyer, other] = [await createTestUser(one), await createTestUser(one), await createTestUser(one)];
     await creditUser(two, seller.userId, 'BTC', '1');
     await creditUser(two, buyer.userId, 'USDT', '100000');
@@ -122,20 +132,26 @@ describe('socket.io across instances (Redis adapter)', () => {
     expect(await subscribe(socket, { channel: 'market', symbolId: BTC_USDT })).toMatchObject({ ok: true });
     const received = { book: collect<BookMessage>(socket, 'book'), trades: collect<TradesMessage>(socket, 'trades'), quote: collect<QuoteMessage>(socket, 'quote'), order: collect<OrderMessage>(socket, 'order') };
     const othersOrders = collect<OrderMessage>(otherSocket, 'order');
-    const emitted = { book: [] as unknown[], trades: [] as unknown[], buyerOrders: [] as unknown[] };
-    two.app.engine.events.on('book', (event) => emitted.book.push(event));
-    two.app.engine.events.on('trades', (event) => emitted.trades.push(event));
-    two.app.engine.events.on('order', (event) => {
-      if (event.userId === buyer.userId) emitted.buyerOrders.push(event.order);
-    });
+    const emitted = { book: [] as unknown[], trades: [] as unknown[], buyerOrders: [] as unknown[], by: new Set<TestServer>() };
+    for (const server of [one, two]) {
+      server.app.engine.events.on('book', (event) => emitted.book.push(event));
+      server.app.engine.events.on('trades', (event) => {
+        emitted.trades.push(event);
+        emitted.by.add(server);
+      });
+      server.app.engine.events.on('order', (event) => {
+        if (event.userId === buyer.userId) emitted.buyerOrders.push(event.order);
+      });
+    }
 
-    // A trade made by instance 2's engine (which has no socket at all): its events reach instance
-    // 1's sockets only through Redis, and the quote after it goes out although nobody watches the
-    // market on instance 2.
+    // A trade placed through instance 2, which has no socket at all. On SQLite its own engine makes
+    // the trade: the events reach instance 1's sockets only through Redis, and the quote after the
+    // trades goes out although nobody watches the market on instance 2.
     expect(two.app.realtime.sockets.sockets.size).toBe(0);
     await two.app.engine.placeOrder({ userId: seller.userId, symbolId: BTC_USDT, side: 'sell', type: 'limit', price: '50000', quantity: '0.1' });
     await two.app.engine.placeOrder({ userId: buyer.userId, symbolId: BTC_USDT, side: 'buy', type: 'limit', price: '50000', quantity: '0.1' });
     expect(emitted.trades).toHaveLength(1);
+    if (!one.context.config.databaseUrl) expect([...emitted.by]).toEqual([two]);
     await waitFor(() => received.book.length === emitted.book.length && received.trades.length === 1 && received.quote.length === 1 && received.order.length === emitted.buyerOrders.length, 'the market and order events');
     expect(received.book).toEqual(emitted.book);
     expect(received.trades[0]?.trades).toEqual((emitted.trades[0] as TradesMessage).trades);
@@ -160,7 +176,7 @@ describe('socket.io across instances (Redis adapter)', () => {
 
   it('a sign-out through instance 2 takes the socket on instance 1 out of the private channel at once', async () => {
     await twoInstances();
-    const url = await listen(one);
+    const url = urlOf(one);
     const user = await createTestUser(one);
     const socket = await openSocket(url, { cookie: user.cookie });
     const balances = collect<BalanceMessage>(socket, 'balance');
@@ -181,7 +197,7 @@ describe('socket.io across instances (Redis adapter)', () => {
 
   it('a password reset through instance 2 signs out every socket of the account on instance 1', async () => {
     await twoInstances();
-    const url = await listen(one);
+    const url = urlOf(one);
     const user = await createTestUser(one);
     await openSocket(url, { cookie: user.cookie });
     await openSocket(url, { cookie: user.cookie });
@@ -224,10 +240,9 @@ describe('limits across instances', () => {
 describe('while Redis is away', () => {
   it('the instances go on answering (rate limits and the sign-in turn let calls through, emits to other instances are lost), and share again once it is back', async () => {
     let own = await startLocalRedis({ port: REDIS_PORTS });
-    cluster = await buildTestInstances(2, { demoMode: false, redisUrl: own.url, rateLimitScale: 1 });
-    [one, two] = cluster.instances as [TestServer, TestServer];
+    await twoInstances({ rateLimitScale: 1 }, own.url);
     const user = await createTestUser(one);
-    const socket = await openSocket(await listen(one), { cookie: user.cookie });
+    const socket = await openSocket(urlOf(one), { cookie: user.cookie });
     const balances = collect<BalanceMessage>(socket, 'balance');
     await own.stop();
 
