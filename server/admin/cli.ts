@@ -12,11 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { ADMIN_TOKEN_FILE } from '../boot';
-
-export interface CliOutput {
-  out(text: string): void;
-  err(text: string): void;
-}
+import { CONFIG_COMMANDS, CONFIG_USAGE, type CliOutput, type CommandKit } from './config-commands';
 
 const processOutput: CliOutput = {
   out: (text) => process.stdout.write(`${text}\n`),
@@ -60,6 +56,7 @@ Commands:
   withdrawals reject --id N --reason R
                                      Reject one with the reason its user reads; the funds are
                                      released.
+${CONFIG_USAGE}
   help                               Show this text.
 
 The CLI reads its token from DATA_DIR/admin-token (DATA_DIR defaults to ./data) and calls the
@@ -382,7 +379,13 @@ async function withdrawals(args: string[], env: NodeJS.ProcessEnv, output: CliOu
   return EXIT_OK;
 }
 
+/** The configuration commands' view of the CLI: the operator API of this DATA_DIR and PORT, connected on the first call. */
+function commandKit(env: NodeJS.ProcessEnv): CommandKit {
+  return { call: (method, apiPath, body) => callOperatorApi(connect(env), method, apiPath, body), usage: usageError };
+}
+
 const COMMANDS: Record<string, (args: string[], env: NodeJS.ProcessEnv, output: CliOutput) => Promise<number>> = {
+  ...Object.fromEntries(Object.entries(CONFIG_COMMANDS).map(([name, run]) => [name, (args: string[], env: NodeJS.ProcessEnv, output: CliOutput) => run(args, commandKit(env), output)])),
   audit,
   publish,
   notify,
