@@ -7,6 +7,7 @@
  */
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { dialectOf } from './migrations/columns';
+import type { Database } from './schema';
 
 /** Whether row locks exist (and are needed) on this database: PostgreSQL. */
 export function takesRowLocks(executor: Pick<Kysely<unknown>, 'getExecutor'>): boolean {
@@ -16,4 +17,14 @@ export function takesRowLocks(executor: Pick<Kysely<unknown>, 'getExecutor'>): b
 /** The query with FOR UPDATE on PostgreSQL, as it is on SQLite. */
 export function forUpdate<DB, TB extends keyof DB, O>(executor: Pick<Kysely<unknown>, 'getExecutor'>, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
   return takesRowLocks(executor) ? query.forUpdate() : query;
+}
+
+/**
+ * Locks a user's row: for a check of the user's own rows that decides an insert (how many payment
+ * accounts, whether a first withdrawal password exists). A missing row cannot be locked, so the
+ * user's row stands for all of them; every such transaction of the user takes turns on it.
+ */
+export async function lockUserRow(executor: Kysely<Database>, userId: number): Promise<void> {
+  if (!takesRowLocks(executor)) return;
+  await executor.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }

@@ -123,6 +123,18 @@ async function lockAccountsInOrder(trx: Transaction<Database>, ids: bigint[]): P
   await trx.selectFrom('ledger_accounts').select('id').where('id', 'in', sorted).orderBy('id').forUpdate().execute();
 }
 
+/**
+ * Takes the row lock of a platform account (PostgreSQL only) before a check that reads totals
+ * across users and then writes (the options house's cover of every open win, the futures house's
+ * cover and exposure): such transactions of every instance then run one after the other, as
+ * SQLite's single writer runs them, so two of them cannot both pass a bound that only one fits.
+ */
+export async function lockSystemAccount(trx: Transaction<Database>, account: SystemAccount, currency: string): Promise<void> {
+  if (!takesRowLocks(trx)) return;
+  const id = await accountId(trx, { owner: systemOwner(account), wallet: 'system', currency });
+  await trx.selectFrom('ledger_accounts').select('id').where('id', '=', id).forUpdate().execute();
+}
+
 /** Checks that postings sum to zero per currency: a ledger transaction that does not is a bug. */
 export function assertBalanced(postings: Posting[]): void {
   const sums = new Map<string, bigint>();

@@ -13,16 +13,17 @@ import pg from 'pg';
 import { DATABASE_FILE } from '../../server/boot';
 import { migrate, openDatabase, openPostgresDatabase, type OpenedDatabase } from '../../server/db/database';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('../../server/db/migrations', import.meta.url));
+const DATABASE_DIR = fileURLToPath(new URL('../../server/db', import.meta.url));
 
 /**
- * The template's name carries a digest of the migration files, so that a server that outlives a
- * run (TEST_DATABASE_URL pointed at one by hand, two checkouts sharing it) never hands out a
- * template migrated by other code.
+ * The template's name carries a digest of the migrations and of the module that lists them, so
+ * that a server that outlives a run (TEST_DATABASE_URL pointed at one by hand, two checkouts
+ * sharing it) never hands out a template migrated by other code.
  */
 function templateName(): string {
   const digest = crypto.createHash('sha256');
-  for (const file of fs.readdirSync(MIGRATIONS_DIR).sort()) digest.update(file).update(fs.readFileSync(path.join(MIGRATIONS_DIR, file)));
+  const files = ['database.ts', ...fs.readdirSync(path.join(DATABASE_DIR, 'migrations')).sort().map((file) => path.join('migrations', file))];
+  for (const file of files) digest.update(file).update(fs.readFileSync(path.join(DATABASE_DIR, file)));
   return `exchange_template_${digest.digest('hex').slice(0, 16)}`;
 }
 

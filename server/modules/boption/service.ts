@@ -23,7 +23,7 @@ import { parsePositiveUnits } from '../../core/amounts';
 import type { SessionUser } from '../../core/viewer';
 import type { Database } from '../../db/schema';
 import { PPM } from '../../engine/amounts';
-import { placeHold, systemBalance, userOwner } from '../../ledger/ledger';
+import { lockSystemAccount, placeHold, systemBalance, userOwner } from '../../ledger/ledger';
 import { writeOutbox } from '../../outbox';
 import type { IndexPrices } from '../../prices/index-price';
 import type { NewJob } from '../../scheduler/scheduler';
@@ -140,6 +140,8 @@ function liabilityOf(exposure: Record<BoptionDirection, { stakeUnits: bigint; wi
 
 /** The limits an order must pass in its piece: the user's open orders, the period's liability, the house's funds. */
 async function checkLimits(trx: Transaction<Database>, userId: number, symbol: OptionSymbol, terms: repo.PeriodTerms, direction: BoptionDirection, stakeUnits: bigint, winProfitUnits: bigint) {
+  // Every total read below decides this write: creates of all instances take turns.
+  await lockSystemAccount(trx, OPTIONS_HOUSE, BOPTION_CURRENCY);
   const openOrdersMax = await repo.openOrdersMax(trx);
   if ((await repo.countOpen(trx, userId)) >= openOrdersMax) refuse('boptionOpenOrdersLimit', { max: openOrdersMax });
   const exposure = await repo.openExposure(trx, symbol.id, terms.seconds);

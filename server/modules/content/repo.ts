@@ -89,7 +89,8 @@ function selectPostTexts(executor: Executor, language: Language, now: number, fi
     )
     .leftJoin('post_translations as local', (join) => join.onRef('local.post_id', '=', 'posts.id').on('local.lang', '=', language))
     .where('posts.published_at', '<=', BigInt(now));
-  if (filter.categoryIds) query = query.where('posts.category_id', 'in', filter.categoryIds.map(BigInt));
+  // No categories, no posts: `in ()` is SQLite's, PostgreSQL refuses the empty list.
+  if (filter.categoryIds) query = filter.categoryIds.length === 0 ? query.where(sql<boolean>`false`) : query.where('posts.category_id', 'in', filter.categoryIds.map(BigInt));
   if (filter.id !== undefined) query = query.where('posts.id', '=', BigInt(filter.id));
   if (filter.slug !== undefined) query = query.where('posts.slug', '=', filter.slug);
   if (filter.activePopupAt !== undefined) {

@@ -32,6 +32,7 @@
  * room kept for it, and a profit the house still cannot pay at a close is refused there and tried
  * again later (risk-loop.ts).
  */
+import type { Transaction } from 'kysely';
 import crypto from 'node:crypto';
 import type { FuturesCloseReason, FuturesOrderType, FuturesPosition, FuturesSide, FuturesStats, FuturesStatus } from '../../../src/shared/api/futures';
 import { FUTURES_USDT, LIST_PAGE_MAX } from '../../../src/shared/constants';
@@ -51,7 +52,8 @@ import { parsePositiveUnits } from '../../core/amounts';
 import { BusinessError } from '../../core/errors';
 import type { Executor } from '../../core/executor';
 import type { SessionUser } from '../../core/viewer';
-import { placeHold, systemBalance, userBalances, userOwner } from '../../ledger/ledger';
+import type { Database } from '../../db/schema';
+import { lockSystemAccount, placeHold, systemBalance, userBalances, userOwner } from '../../ledger/ledger';
 import { parseIdempotencyKey } from '../balance/service';
 import { refuse } from './errors';
 import * as repo from './repo';
@@ -143,13 +145,15 @@ function sideOwedUnits(symbol: SymbolTerms, total: repo.SideExposure, markTicks:
 /** The user's notional limit, the platform's net exposure and the house's cover (see the file's comment). */
 async function checkLimits(
   deps: FuturesDeps,
-  executor: Executor,
+  executor: Transaction<Database>,
   /** Every futures symbol, visible to the caller or not. */
   symbols: readonly SymbolTerms[],
   symbol: SymbolTerms,
   position: { userId: number; side: FuturesSide; volumeSteps: bigint; notionalUnits: bigint; markTicks: bigint },
 ): Promise<void> {
   const { userId, side, volumeSteps, notionalUnits: notionalUnitsNew, markTicks } = position;
+  // Every total read below decides this write: creates of all instances take turns.
+  await lockSystemAccount(executor, 'futures_house', MARGIN_CURRENCY);
   const held = await repo.userNotionalUnits(executor, userId, symbol.symbolId);
   if (held + notionalUnitsNew > symbol.userNotionalMaxUnits) refuse('futuresUserNotionalExceeded', { max: unitsText(symbol.userNotionalMaxUnits, symbol.math.marginScale) });
 

@@ -8,6 +8,7 @@
 import { normalizedAccountNumber, PAYMENT_ACCOUNTS_MAX, type PaymentAccount, type PaymentAccountKind } from '../../../src/shared/api/identity';
 import { isVerified } from '../../../src/shared/layout';
 import type { AppContext } from '../../context';
+import { lockUserRow } from '../../db/row-lock';
 import { accountOf } from '../account/identity';
 import { getSiteSettings } from '../site/settings';
 import { refuse } from './errors';
@@ -61,6 +62,8 @@ export async function addPaymentAccount(context: AppContext, userId: number, inp
   if (!accountNumber) refuse('bankAccountNumberInvalid');
   await checkHolder(context, userId, input.holderName);
   const row = await context.db.transaction().execute(async (trx) => {
+    // The count decides the insert: a user's adds on every instance take turns on the user's row.
+    await lockUserRow(trx, userId);
     const existing = await repo.listPaymentAccounts(trx, userId, input.kind);
     if (existing.some((account) => account.account_number === accountNumber)) refuse('bankAccountExists');
     if (existing.length >= PAYMENT_ACCOUNTS_MAX) refuse('bankAccountLimit', { max: PAYMENT_ACCOUNTS_MAX });

@@ -11,6 +11,7 @@ import type { WithdrawPasswordMode } from '../../../src/shared/api/security';
 import { isAcceptablePassword } from '../../../src/shared/validation';
 import type { AppContext } from '../../context';
 import type { Executor } from '../../core/executor';
+import { lockUserRow } from '../../db/row-lock';
 import { checkVerificationCode, consumeVerificationCode } from '../account/codes';
 import { hashPassword, verifyPassword } from '../account/password';
 import { verifyLoginPassword } from '../account/service';
@@ -64,6 +65,7 @@ export async function changeWithdrawPassword(context: AppContext, userId: number
     const time = now();
     // The hash read above must still be the current one: of parallel changes one wins, the others
     // are refused as their proof now stands (a second first password, an old one that changed).
+    await lockUserRow(trx, userId);
     if (((await findSecurity(trx, userId))?.withdraw_password_hash ?? null) !== current) {
       refuse(input.mode === 'set' ? 'withdrawPasswordAlreadySet' : input.mode === 'change' ? 'withdrawPasswordWrong' : 'verificationCodeExpired');
     }

@@ -21,10 +21,27 @@ async function settingValue(key: string): Promise<string | undefined> {
   return row?.value_json;
 }
 
-const putSetting = (key: string) => async (trx: Parameters<Parameters<CommitGroup['run']>[0]>[0]) => {
+const putSetting = (key: string) => async (trx: Piece) => {
   await trx.insertInto('settings').values({ key, value_json: '"ok"' }).execute();
   return key;
 };
+
+type Piece = Parameters<Parameters<CommitGroup['run']>[0]>[0];
+
+/** A deferred foreign-key violation: accepted by the statement, refused by COMMIT. */
+async function breakCommitOnSqlite(trx: Piece): Promise<void> {
+  await sql`PRAGMA defer_foreign_keys = ON`.execute(trx);
+  await trx.insertInto('ledger_postings').values({ transaction_id: 999_999, account_id: 999_999, currency: 'USDT', amount_units: 1n }).execute();
+}
+
+/** PostgreSQL's foreign keys here are not deferrable: a deferred constraint trigger that always refuses does the same. */
+async function breakCommitOnPostgres(trx: Piece): Promise<void> {
+  await sql`create table if not exists commit_breaker (id bigint)`.execute(trx);
+  await sql`create or replace function refuse_commit() returns trigger language plpgsql as $$ begin raise exception 'refused at commit'; end $$`.execute(trx);
+  await sql`drop trigger if exists refuse_at_commit on commit_breaker`.execute(trx);
+  await sql`create constraint trigger refuse_at_commit after insert on commit_breaker deferrable initially deferred for each row execute function refuse_commit()`.execute(trx);
+  await sql`insert into commit_breaker (id) values (1)`.execute(trx);
+}
 
 describe('CommitGroup', () => {
   it('commits the pieces of one turn together and rolls a failing piece back alone', async () => {
@@ -42,11 +59,7 @@ describe('CommitGroup', () => {
 
   it('fails every piece of a batch whose COMMIT fails, and keeps none of their writes', async () => {
     const group = new CommitGroup(server.context.db);
-    const breaking = group.run(async (trx) => {
-      // A deferred foreign-key violation is accepted by the statement and refused by COMMIT.
-      await sql`PRAGMA defer_foreign_keys = ON`.execute(trx);
-      await trx.insertInto('ledger_postings').values({ transaction_id: 999_999, account_id: 999_999, currency: 'USDT', amount_units: 1n }).execute();
-    });
+    const breaking = group.run((trx) => (server.database.dialect === 'sqlite' ? breakCommitOnSqlite(trx) : breakCommitOnPostgres(trx)));
     const innocent = group.run(putSetting('group:innocent'));
     const results = await Promise.allSettled([breaking, innocent]);
     expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
