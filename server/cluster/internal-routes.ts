@@ -22,6 +22,11 @@ export function registerInternalRoutes(app: FastifyInstance, engine: Engine, own
     place: ({ input }) => engine.placeOrderHere(input),
     cancel: ({ userId, orderId }) => engine.cancelOrderHere(userId, orderId),
     cancelAll: ({ userId, symbolId }) => engine.cancelOpenOrdersHere(userId, symbolId),
+    cancelMarket: async ({ symbolId }) => {
+      // The operator's instance wrote the market's new status: read it here before cancelling, so nothing new rests after.
+      await engine.reloadConfig();
+      return engine.cancelMarketOrdersHere(symbolId);
+    },
     depth: async ({ symbolId, levels }) => {
       if (!ownership.holds(symbolId)) refuse('clusterNotOwner');
       return engine.depth(symbolId, levels);

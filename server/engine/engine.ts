@@ -228,9 +228,13 @@ export class Engine {
   /**
    * Cancels every open order of a market in one command, each hold released (the delisting of a
    * market: its status is already 'delisted' or 'suspended', so nothing new can rest meanwhile).
-   * Answers how many it cancelled.
+   * Answers how many it cancelled. Routed to the market's holder.
    */
-  async cancelMarketOrders(symbolId: number): Promise<number> {
+  cancelMarketOrders(symbolId: number): Promise<number> {
+    return this.routed('cancelMarket', { symbolId }, () => this.cancelMarketOrdersHere(symbolId));
+  }
+
+  async cancelMarketOrdersHere(symbolId: number): Promise<number> {
     const market = this.market(symbolId);
     const pending = newPending();
     const outcome = await this.runCommand(market, pending, async (trx, touchBook) => {

@@ -87,6 +87,8 @@ export interface RoutedCalls {
   place: { request: { symbolId: number; input: PlaceOrderInput }; answer: OrderView };
   cancel: { request: { symbolId: number; userId: number; orderId: number }; answer: OrderView };
   cancelAll: { request: { symbolId: number; userId: number }; answer: number };
+  /** A delisting's cancel of every open order of the market. */
+  cancelMarket: { request: { symbolId: number }; answer: number };
   depth: { request: { symbolId: number; levels: number }; answer: DepthSnapshot };
 }
 

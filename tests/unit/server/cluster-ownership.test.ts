@@ -148,6 +148,23 @@ describe('engine ownership on PostgreSQL', () => {
     expect(placed).toMatchObject({ errcode: 0, data: { status: 'open' } });
   });
 
+  it('delists a market through an instance that does not hold it: its open orders are cancelled by the holder', async () => {
+    const symbol = servers[0]!.app.engine.symbols().find((item) => item.quoteSymbol === 'USDT' && !item.testOnly && item.id !== BTC_USDT)!;
+    const { holder, other } = await holderAndOther(symbol.id);
+    const placed = (await post(holder, alice, '/exchange/create', { symbol: symbol.symbol, side: 'buy', type: 'limit', price: '1', quantity: '2' })).json();
+    expect(placed).toMatchObject({ errcode: 0, data: { status: 'open' } });
+    const delisted = await other.app.inject({
+      method: 'POST',
+      url: `/api/v1/operator/markets/update?id=${symbol.id}`,
+      headers: { authorization: `Bearer ${other.context.adminToken}`, 'content-type': 'application/json' },
+      payload: { status: 'delisted' },
+    });
+    expect(delisted.json()).toMatchObject({ errcode: 0, data: { market: { status: 'delisted' }, cancelledOrders: 1 } });
+    expect(holder.app.engine.depth(symbol.id, 5).bids).toEqual([]);
+    const { rows } = await sql<{ status: string; cancel_reason: string }>`select status, cancel_reason from orders where id = ${placed.data.id}`.execute(holder.context.db);
+    expect(rows[0]).toEqual({ status: 'cancelled', cancel_reason: 'delisted' });
+  });
+
   it('refuses an internal call that is not signed, signed with another secret, stale or replayed', async () => {
     const { holder } = await holderAndOther(BTC_USDT);
     const path = `${INTERNAL_PREFIX}depth`;
