@@ -103,7 +103,7 @@ async function foldChunk(trx: Transaction<Database>, request: FoldRequest, bound
     .execute();
   const last = scanned.at(-1)?.id;
   if (last === undefined) return { folded: 0, done: true };
-  const ids = request.pass === 'everyone' ? scanned.map((row) => row.id) : await robotsOnly(trx, cursor, last, request.robotUserIds);
+  const ids = request.pass === 'everyone' ? scanned.map((row) => row.id) : await robotOnlyTransactions(trx, request.robotUserIds, { after: cursor, through: last });
   if (ids.length > 0) {
     const sums = await trx
       .selectFrom('ledger_postings')
@@ -127,15 +127,13 @@ async function foldChunk(trx: Transaction<Database>, request: FoldRequest, bound
   return { folded: ids.length, done: scanned.length < FOLD_CHUNK };
 }
 
-/** The transactions in (after, through] that a robot owns and that touch no other user's account. */
-async function robotsOnly(trx: Transaction<Database>, after: bigint, through: bigint, robotUserIds: readonly number[]): Promise<bigint[]> {
+/** The ids of the transactions in (after, through] that a robot owns and that touch no other user's account. */
+export async function robotOnlyTransactions(executor: Executor, robotUserIds: readonly number[], range: { after: bigint; through?: bigint }): Promise<bigint[]> {
   if (robotUserIds.length === 0) return [];
   const robots = robotUserIds.map((id) => BigInt(id));
-  const rows = await trx
-    .selectFrom('ledger_transactions as t')
-    .select('t.id')
-    .where('t.id', '>', after)
-    .where('t.id', '<=', through)
+  let query = executor.selectFrom('ledger_transactions as t').select('t.id').where('t.id', '>', range.after);
+  if (range.through !== undefined) query = query.where('t.id', '<=', range.through);
+  const rows = await query
     .where('t.owner_key', 'in', robotUserIds.map((id) => userOwner(id)))
     .where((eb) =>
       eb.not(

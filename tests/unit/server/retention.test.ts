@@ -12,6 +12,7 @@ import { dialectOf } from '../../../server/db/migrations/columns';
 import { auditLedger, checkpointPosition } from '../../../server/ledger/audit';
 import { CHECKPOINT_JOB_KIND } from '../../../server/ledger/checkpoint';
 import { userOwner } from '../../../server/ledger/ledger';
+import { robotOnlyTransactions } from '../../../server/ledger/retention';
 import { ensureRobotAccounts } from '../../../server/modules/robots/accounts';
 import { listMovements } from '../../../server/modules/wallets/repo';
 import { createTestUser, creditUser, type TestUser } from '../../helpers/auth';
@@ -130,7 +131,7 @@ describe('ledger checkpoints', () => {
 
 describe('retention', () => {
   it('folds the robots\' old trades and transactions with each other away, keeps every row of a user and the candles', async () => {
-    const robotOnlyBefore = await robotOnlyTransactions();
+    const robotOnlyBefore = await robotOnlyCount();
     await trade(robots[0]!, robots[1]!);
     await trade(robots[1]!, robots[0]!);
     await trade(robots[0]!, user.userId);
@@ -151,7 +152,7 @@ describe('retention', () => {
     expect(await robotTradeIds(server.context.now() - server.context.config.robotRetentionMs)).toEqual([]);
     expect(await userTradeIds()).toEqual(userTrades);
     expect(result.robotTransactions).toBeGreaterThan(robotOnlyBefore);
-    expect(await robotOnlyTransactions()).toBe(0);
+    expect(await robotOnlyCount()).toBe(0);
     expect(await listMovements(db(), user.userId, {}, 0, 1_000)).toEqual(userMovements);
     expect(await db().selectFrom('candles').selectAll().orderBy('symbol_id').orderBy('interval').orderBy('open_time').execute()).toEqual(candles);
     const folded = await db().selectFrom('ledger_checkpoint_accounts').select('folded_units').where('folded_units', '!=', 0n).execute();
@@ -164,10 +165,10 @@ describe('retention', () => {
     server.advance(server.context.config.robotRetentionMs + DAY_MS);
     // No checkpoint since: the default audit reads these, so they stay.
     expect((await sweep(server.context)).robotTransactions).toBe(0);
-    expect(await robotOnlyTransactions()).toBeGreaterThan(0);
+    expect(await robotOnlyCount()).toBeGreaterThan(0);
     await nextCheckpointRun();
     expect((await sweep(server.context)).robotTransactions).toBeGreaterThan(0);
-    expect(await robotOnlyTransactions()).toBe(0);
+    expect(await robotOnlyCount()).toBe(0);
     await expectClean();
   });
 
@@ -175,7 +176,7 @@ describe('retention', () => {
     await trade(robots[1]!, robots[0]!);
     server.advance(server.context.config.robotRetentionMs + DAY_MS);
     await nextCheckpointRun();
-    const waiting = await robotOnlyTransactions();
+    const waiting = await robotOnlyCount();
     expect(waiting).toBeGreaterThan(0);
     const foldedBefore = await db().selectFrom('ledger_checkpoint_accounts').select(['account_id', 'folded_units']).orderBy('account_id').execute();
     // The last statement of a chunk (the transactions' delete) fails, after the fold and the postings' delete ran.
@@ -185,7 +186,7 @@ describe('retention', () => {
     } finally {
       await failTransactionDeletes(false);
     }
-    expect(await robotOnlyTransactions()).toBe(waiting);
+    expect(await robotOnlyCount()).toBe(waiting);
     expect(await db().selectFrom('ledger_checkpoint_accounts').select(['account_id', 'folded_units']).orderBy('account_id').execute()).toEqual(foldedBefore);
     await expectClean();
     expect((await sweep(server.context)).robotTransactions).toBe(waiting);
@@ -257,27 +258,8 @@ async function userTradeIds(): Promise<bigint[]> {
 }
 
 /** Ledger transactions a robot owns that touch no other user's account. */
-async function robotOnlyTransactions(): Promise<number> {
-  const rows = await db()
-    .selectFrom('ledger_transactions as t')
-    .select('t.id')
-    .where('t.owner_key', 'in', robots.map((id) => userOwner(id)))
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('ledger_postings as p')
-            .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
-            .select('p.id')
-            .whereRef('p.transaction_id', '=', 't.id')
-            .where('a.user_id', 'is not', null)
-            .where('a.user_id', 'not in', robots.map(BigInt)),
-        ),
-      ),
-    )
-    .where('t.kind', '!=', 'robot-funding')
-    .execute();
-  return rows.length;
+async function robotOnlyCount(): Promise<number> {
+  return (await robotOnlyTransactions(db(), robots, { after: 0n })).length;
 }
 
 /** Newer robot-to-robot trade rows (the trades table alone), so that the old ones leave a market's newest-trades window. */
