@@ -25,6 +25,7 @@ import { Engine } from './engine/engine';
 import { startEngineOwnership } from './cluster';
 import { registerRealtime } from './realtime/server';
 import { RedisConnections } from './redis/connections';
+import { InstanceNotices } from './redis/notices';
 import { IndexPrices } from './prices/index-price';
 import { createLeadership } from './cluster/leader';
 import { relayIndexPrices } from './cluster/index-relay';
@@ -62,6 +63,8 @@ export const API_PREFIX = '/api/v1';
 export const BODY_LIMIT_BYTES = 64 * 1024;
 /** Answers below this are sent as they are: compressing them saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
+/** The instance notice of a change to the markets' terms (the operator API's, server/engine/market-config.ts). */
+const MARKET_CONFIG_NOTICE = 'market-config';
 /** The route @fastify/static registers for the web app's files (wildcard mode, prefix /). */
 const WEB_APP_FILES_ROUTE = '/*';
 
@@ -141,6 +144,13 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   // On PostgreSQL, each market's book is held by one instance and the others forward to it (server/cluster).
   await startEngineOwnership(app, engine);
   app.decorate('engine', engine);
+  // The markets' terms the engine keeps in memory: an operator's change through one instance is read
+  // again by the others (server/redis/notices.ts).
+  if (redis) {
+    const notices = await InstanceNotices.open(redis, (error) => app.log.error({ err: error }, 'an instance notice failed'));
+    engine.config.onChange(() => notices.publish(MARKET_CONFIG_NOTICE));
+    notices.on(MARKET_CONFIG_NOTICE, () => void engine.reloadConfig().catch((error: unknown) => app.log.error({ err: error }, 'reloading the markets\' terms failed')));
+  }
   // One index price per market, read by everything that pays users (server/prices).
   const prices = new IndexPrices(engine, context.now, (error) => app.log.error({ err: error }, 'an index price listener failed'));
   prices.setDerived(await derivedSymbols(context.db));

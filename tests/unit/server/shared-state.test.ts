@@ -237,6 +237,18 @@ describe('limits across instances', () => {
   });
 });
 
+describe('what instances keep in memory', () => {
+  it('an operator\'s change of a market\'s terms through instance 1 applies on instance 2 without a restart', async () => {
+    await twoInstances();
+    const asOperator = { authorization: `Bearer ${one.context.adminToken}` };
+    const update = (body: Record<string, unknown>) => callApi(one, 'POST', `/operator/markets/update?id=${BTC_USDT}`, { headers: asOperator, payload: body });
+    expect((await update({ takerFeePpm: 500, status: 'suspended' })).json()).toMatchObject({ errcode: 0 });
+    await waitFor(() => two.app.engine.config.termsOf(BTC_USDT)?.takerPpm === 500n && !two.app.engine.isTrading(BTC_USDT), 'instance 2 to read the new terms');
+    expect((await update({ status: 'active' })).json()).toMatchObject({ errcode: 0 });
+    await waitFor(() => two.app.engine.isTrading(BTC_USDT), 'instance 2 to trade the market again');
+  });
+});
+
 describe('while Redis is away', () => {
   it('the instances go on answering (rate limits and the sign-in turn let calls through, emits to other instances are lost), and share again once it is back', async () => {
     let own = await startLocalRedis({ port: REDIS_PORTS });
@@ -262,7 +274,7 @@ describe('while Redis is away', () => {
       }, 'an event from instance 2 once Redis is back');
     } finally {
       for (const socket of sockets.splice(0)) socket.disconnect();
-      await cluster.close();
+      await cluster?.close();
       cluster = undefined;
       await own.stop();
     }
