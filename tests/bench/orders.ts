@@ -11,6 +11,7 @@ import { auditLedger } from '../../server/ledger/audit';
 import { createTestUser, creditUser, type TestUser } from '../helpers/auth';
 import { buildTestServer } from '../helpers/server';
 import type { BenchmarkModule, BenchmarkRow } from './run';
+import { percentile } from './support/numbers';
 
 const REQUESTS = positiveInteger(process.env.BENCH_ORDER_REQUESTS, 3_000);
 const CONCURRENCY = positiveInteger(process.env.BENCH_ORDER_CONCURRENCY, 32);
@@ -20,11 +21,6 @@ const TRADERS = 8;
 function positiveInteger(text: string | undefined, fallback: number): number {
   const value = Number(text);
   return Number.isInteger(value) && value > 0 ? value : fallback;
-}
-
-function percentile(sorted: number[], share: number): number {
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1));
-  return sorted[rank] ?? Number.NaN;
 }
 
 async function sendOrder(baseUrl: string, traders: TestUser[], index: number): Promise<{ latencyMs: number; filled: boolean }> {

@@ -9,6 +9,7 @@
  * BENCHMARKS. `npm run bench -- ledger` runs only the modules whose name contains "ledger".
  */
 import { bookBenchmark } from './book';
+import { clusterBenchmark } from './cluster';
 import { futuresBenchmark } from './futures';
 import { futuresCreateBenchmark } from './futures-create';
 import { ledgerBenchmark } from './ledger';
@@ -29,7 +30,7 @@ export interface BenchmarkModule {
   run(): Promise<BenchmarkRow[]>;
 }
 
-const BENCHMARKS: BenchmarkModule[] = [ledgerBenchmark, bookBenchmark, ordersBenchmark, pwaBenchmark, tradingBenchmark, webBenchmark, futuresBenchmark, futuresCreateBenchmark];
+const BENCHMARKS: BenchmarkModule[] = [ledgerBenchmark, bookBenchmark, ordersBenchmark, pwaBenchmark, tradingBenchmark, webBenchmark, futuresBenchmark, futuresCreateBenchmark, clusterBenchmark];
 
 /** Whole numbers as they are, others with a precision that suits their size. */
 function formatValue(value: number | string): string {

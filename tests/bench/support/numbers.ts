@@ -6,6 +6,12 @@ export function positiveInteger(text: string | undefined, fallback: number): num
   return Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
+/** The sample at a share (0.99 for p99) of the sorted samples: the nearest rank. */
+export function percentile(sorted: readonly number[], share: number): number {
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+}
+
 export function median(samples: number[]): number {
   const sorted = [...samples].sort((left, right) => left - right);
   const middle = Math.floor(sorted.length / 2);
