@@ -41,6 +41,8 @@ export class EngineOwnership {
   private client: pg.Client | undefined;
   /** The markets held here, with the epoch this instance raised for each. */
   private readonly epochs = new Map<number, bigint>();
+  /** The markets the rounds have seen: a market new to them (at boot, or added by an operator since) has its book emptied until it is taken here. */
+  private readonly seen = new Set<number>();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
   private round: Promise<void> = Promise.resolve();
@@ -52,10 +54,8 @@ export class EngineOwnership {
   ) {}
 
   /** Takes this instance's share of the markets (every market when it is alone), then keeps looking every round. */
-  async start(): Promise<void> {
-    // Until a round takes them, this instance holds no book: nothing may read or write a stale copy.
-    for (const symbol of this.engine.symbols()) this.engine.releaseMarket(symbol.id);
-    await this.runRound();
+  start(): Promise<void> {
+    return this.runRound();
   }
 
   holds(symbolId: number): boolean {
@@ -108,6 +108,12 @@ export class EngineOwnership {
     if (this.closed) return;
     const client = await this.connection();
     const markets = this.engine.symbols().map((symbol) => symbol.id);
+    // Until a round takes them, this instance holds no book: nothing here may read a copy that does not follow the database.
+    for (const symbolId of markets) {
+      if (this.seen.has(symbolId)) continue;
+      this.seen.add(symbolId);
+      if (!this.holds(symbolId)) this.engine.releaseMarket(symbolId);
+    }
     const { live, held } = await lockedMarkets(this.context.db);
     const share = Math.ceil(markets.length / Math.max(1, live));
     for (const symbolId of this.heldMarkets().slice(share)) await this.giveUp(client, symbolId);

@@ -16,10 +16,10 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startLocalPostgres, type LocalPostgres } from '../../scripts/lib/local-postgres';
 import { ADMIN_TOKEN_FILE } from '../../server/boot';
+import { freePort } from '../helpers/freePort';
 import { createTestDatabase, testPostgresUrl, type TestDatabase } from '../helpers/postgres';
 
 const POSTGRES_PORT = 55437;
-const PORTS = [18524, 18525, 18526];
 const BTC_USDT = 301;
 /** How soon another instance must hold the market after its holder died: a few ownership rounds. */
 const TAKEOVER_MAX_MS = 10_000;
@@ -102,23 +102,24 @@ describe('engine failover across three instances', () => {
   it('another instance takes BTC_USDT within seconds of its holder\'s SIGKILL; every acknowledged order is kept and the audit is clean', async () => {
     const adminUrl = testPostgresUrl() ?? (postgres = await startLocalPostgres({ port: POSTGRES_PORT, database: 'postgres' })).adminUrl;
     database = await createTestDatabase(adminUrl);
+    const ports = [await freePort(), await freePort(), await freePort()];
     // The first instance seeds the database and writes the admin token the others sign with.
-    startServer(PORTS[0]!, database.url);
-    await waitForServer(PORTS[0]!);
-    for (const port of PORTS.slice(1)) startServer(port, database.url);
-    await Promise.all(PORTS.slice(1).map(waitForServer));
+    startServer(ports[0]!, database.url);
+    await waitForServer(ports[0]!);
+    for (const port of ports.slice(1)) startServer(port, database.url);
+    await Promise.all(ports.slice(1).map(waitForServer));
 
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
-      const traders = [await signIn(PORTS[0]!, 'trader1@demo.exchange'), await signIn(PORTS[0]!, 'trader2@demo.exchange')];
+      const traders = [await signIn(ports[0]!, 'trader1@demo.exchange'), await signIn(ports[0]!, 'trader2@demo.exchange')];
       const acknowledged: number[] = [];
       let acknowledgedAfterTakeover = 0;
       let takenOver = false;
       let stop = false;
       let sent = 0;
       // Every trader sends through every instance, so most orders are forwarded to the holder.
-      const load = PORTS.flatMap((port, portIndex) =>
+      const load = ports.flatMap((port, portIndex) =>
         traders.map(async (headers, index) => {
           for (let step = 0; !stop && step < 5_000; step += 1) {
             const side = (step + index + portIndex) % 2 === 0 ? 'buy' : 'sell';
@@ -168,7 +169,7 @@ describe('engine failover across three instances', () => {
       const missing = acknowledged.filter((id) => !stored.has(id));
       expect(missing).toEqual([]);
 
-      const survivors = PORTS.filter((port) => port !== killedPort);
+      const survivors = ports.filter((port) => port !== killedPort);
       const token = fs.readFileSync(path.join(dataDir, ADMIN_TOKEN_FILE), 'utf8').trim();
       const audit = (await (await fetch(`${base(survivors[0]!)}/operator/audit`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { ok: boolean; problems: string[] } };
       expect(audit.data.problems).toEqual([]);

@@ -19,10 +19,11 @@ import { BusinessError } from '../../../server/core/errors';
 import { createTestUser, creditUser, type TestUser } from '../../helpers/auth';
 import { callApi } from '../../helpers/inject';
 import { createTestDatabase, testPostgresUrl, type TestDatabase } from '../../helpers/postgres';
+import { freePort } from '../../helpers/freePort';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
 const POSTGRES_PORT = 55436;
-const PORTS = [18521, 18522, 18523];
+const INSTANCES = 3;
 const BTC_USDT = 301;
 const SECRET = 'cluster-test-secret';
 
@@ -35,7 +36,8 @@ let bob: TestUser;
 beforeAll(async () => {
   const adminUrl = testPostgresUrl() ?? (postgres = await startLocalPostgres({ port: POSTGRES_PORT, database: 'postgres' })).adminUrl;
   database = await createTestDatabase(adminUrl);
-  for (const [index, port] of PORTS.entries()) {
+  for (let index = 0; index < INSTANCES; index += 1) {
+    const port = await freePort();
     const server = await buildTestServer({ databaseUrl: database.url, demoMode: false, instanceId: `instance-${index}`, internalUrl: `http://127.0.0.1:${port}`, clusterSecret: SECRET });
     await server.app.listen({ port, host: '127.0.0.1' });
     servers.push(server);
