@@ -26,5 +26,5 @@ export function forUpdate<DB, TB extends keyof DB, O>(executor: Pick<Kysely<unkn
  */
 export async function lockUserRow(executor: Kysely<Database>, userId: number): Promise<void> {
   if (!takesRowLocks(executor)) return;
-  await executor.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  await executor.selectFrom('users').select('id').where('id', '=', BigInt(userId)).forUpdate().execute();
 }
