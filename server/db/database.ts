@@ -12,7 +12,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, 
 import pg from 'pg';
 import type { Dialect } from './migrations/columns';
 import type { Database } from './schema';
-import { useIncrementalVacuum } from './space';
+import { rememberSqliteHandle, useIncrementalVacuum } from './space';
 import * as foundation from './migrations/0001_foundation';
 import * as engine from './migrations/0002_engine';
 import * as helpdesk from './migrations/0003_helpdesk';
@@ -108,6 +108,7 @@ export function openDatabase(file: string): OpenedDatabase {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  rememberSqliteHandle(db, sqlite);
   return {
     db,
     dialect: 'sqlite',

@@ -21,12 +21,23 @@ import type SqliteDatabase from 'better-sqlite3';
 import { dialectOf } from './migrations/columns';
 import type { Db } from './database';
 
+/**
+ * The raw SQLite handle of each database: `PRAGMA incremental_vacuum` frees one page per step of
+ * its statement, and Kysely runs a statement without result columns for a single step, so the
+ * pragma goes through better-sqlite3's pragma(), which steps it to the end.
+ */
+const sqliteHandles = new WeakMap<Db, SqliteDatabase.Database>();
+
 /** SQLite's auto_vacuum value for INCREMENTAL. */
 const AUTO_VACUUM_INCREMENTAL = 2n;
 /** Rows a sweep deleted from a table before PostgreSQL gets a VACUUM of it now rather than at autovacuum's turn. */
 const POSTGRES_VACUUM_ROWS_MIN = 10_000;
 
-/** Sets auto_vacuum=INCREMENTAL on a SQLite database: before its first table, or once by a VACUUM. */
+/**
+ * Sets auto_vacuum=INCREMENTAL on a SQLite database: before its first table, or once by a VACUUM.
+ * Call it before the journal mode is set: setting WAL on a new file writes its header, after which
+ * the mode no longer takes effect without a VACUUM.
+ */
 export function useIncrementalVacuum(sqlite: SqliteDatabase.Database): void {
   if (BigInt(sqlite.pragma('auto_vacuum', { simple: true }) as bigint) === AUTO_VACUUM_INCREMENTAL) return;
   sqlite.pragma('auto_vacuum = INCREMENTAL');
@@ -34,10 +45,17 @@ export function useIncrementalVacuum(sqlite: SqliteDatabase.Database): void {
   if (tables > 0n) sqlite.exec('VACUUM');
 }
 
+/** Makes a SQLite database's handle known to reclaimSpace. */
+export function rememberSqliteHandle(db: Db, sqlite: SqliteDatabase.Database): void {
+  sqliteHandles.set(db, sqlite);
+}
+
 /** Gives the space of the rows a sweep deleted back: `deleted` says how many rows went from which table. */
 export async function reclaimSpace(db: Db, deleted: Record<string, number>): Promise<void> {
   if (dialectOf(db) === 'sqlite') {
-    await sql`pragma incremental_vacuum`.execute(db);
+    const sqlite = sqliteHandles.get(db);
+    // On Kysely's one connection, so that no transaction is open around it.
+    if (sqlite) await db.connection().execute(async () => sqlite.pragma('incremental_vacuum'));
     return;
   }
   for (const [table, rows] of Object.entries(deleted)) {

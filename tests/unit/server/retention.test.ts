@@ -231,6 +231,20 @@ describe('the sweep', () => {
     expect(await db().selectFrom('ledger_holds').select('id').where('reference_id', '=', 'retention-old').execute()).toEqual([]);
     await expectClean();
   });
+
+  it('gives the space of what it deleted back (SQLite: incremental vacuum)', async () => {
+    if (server.database.dialect !== 'sqlite') return;
+    const { sqlite } = server.database;
+    expect(sqlite.pragma('auto_vacuum', { simple: true })).toBe(2n);
+    const time = server.context.now() - 40 * DAY_MS;
+    const payload = JSON.stringify({ filler: 'x'.repeat(2_000) });
+    await db()
+      .insertInto('outbox')
+      .values(Array.from({ length: 500 }, () => ({ topic: 'retention.space', payload_json: payload, created_at: time, dispatched_at: time })))
+      .execute();
+    expect((await sweep(server.context)).outbox).toBe(500);
+    expect(sqlite.pragma('freelist_count', { simple: true })).toBe(0n);
+  });
 });
 
 /** The robots' trades with each other made before `before`. */
