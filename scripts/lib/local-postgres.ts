@@ -13,6 +13,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { endChild } from './child';
 import { findExecutable, installDebianPackages, isRoot, runLoud } from './debian';
 
 export interface LocalPostgres {
@@ -101,18 +102,9 @@ function portAnswers(port: number): Promise<boolean> {
   });
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
 /** SIGINT is PostgreSQL's fast shutdown: sessions are ended and a checkpoint is written. */
-async function stopChild(child: ChildProcess): Promise<void> {
-  const gone = exited(child);
-  child.kill('SIGINT');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await gone;
-  clearTimeout(timer);
+function stopChild(child: ChildProcess): Promise<void> {
+  return endChild(child, 'SIGINT', 10_000);
 }
 
 function initCluster(binaries: string, dataDir: string, runAs: RunAs): void {

@@ -5,11 +5,12 @@
  * and a local cluster need the shared state only while they run). Not daemonized, so that `stop`
  * (or this process's exit) ends it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { endChild } from './child';
 import { findExecutable, installDebianPackages } from './debian';
 
 export interface LocalRedis {
@@ -63,18 +64,8 @@ function ping(port: number): Promise<boolean> {
   });
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  const gone = exited(child);
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await gone;
-  clearTimeout(timer);
-}
+/** redis-server saves nothing here, so SIGTERM ends it at once; this is only a bound. */
+const STOP_TIMEOUT_MS = 5_000;
 
 export async function startLocalRedis(options: LocalRedisOptions): Promise<LocalRedis> {
   const ports = typeof options.port === 'number' ? [options.port] : options.port;
@@ -117,7 +108,7 @@ async function startOn(binary: string, port: number, options: LocalRedisOptions)
   // while this one failed to bind it.
   while (!(log.includes('Ready to accept connections') && child.exitCode === null && (await ping(port)))) {
     if (child.exitCode !== null || Date.now() > deadline) {
-      await stopChild(child);
+      await endChild(child, 'SIGTERM', STOP_TIMEOUT_MS);
       cleanUp();
       throw new Error(`${PREFIX}: redis-server on port ${port} did not answer PING. Its log:\n${log}`);
     }
@@ -127,7 +118,7 @@ async function startOn(binary: string, port: number, options: LocalRedisOptions)
     url: `redis://127.0.0.1:${port}`,
     port,
     stop: async () => {
-      await stopChild(child);
+      await endChild(child, 'SIGTERM', STOP_TIMEOUT_MS);
       cleanUp();
     },
   };
