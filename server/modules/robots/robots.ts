@@ -30,7 +30,7 @@ import { createRandom, currencyPriceUsd, hashSeed, lotsToQuantity, PriceWalk, sy
 import type { MarketSymbol, OrderView, Side } from '../../engine/types';
 
 /** What the robots use of the engine: a test may hand them a real engine or its own. */
-export type RobotEngine = Pick<Engine, 'symbols' | 'placeOrder' | 'cancelOrder' | 'bestPrices' | 'activeOrders'>;
+export type RobotEngine = Pick<Engine, 'symbols' | 'placeOrder' | 'cancelOrder' | 'bookDepth' | 'activeOrders'>;
 
 export const ROBOT_TICK_MS_MIN = 1_000;
 export const ROBOT_TICK_MS_MAX = 2_000;
@@ -265,9 +265,10 @@ export class MarketMakers {
    * whatever of its order does not fill at once is cancelled (immediate-or-cancel).
    */
   private async cross(symbol: MarketSymbol, random: Random, geometry: QuoteGeometry, ordersByRobot: Map<number, QuotedOrder[]>): Promise<void> {
-    const best = this.engine.bestPrices(symbol.id);
-    const bidTicks = best.bid === null ? undefined : toTicks(best.bid, symbol);
-    const askTicks = best.ask === null ? undefined : toTicks(best.ask, symbol);
+    // The holder's book: on several instances the robots' leader may not hold this market.
+    const best = await this.engine.bookDepth(symbol.id, 1);
+    const bidTicks = best.bids[0] === undefined ? undefined : toTicks(best.bids[0][0], symbol);
+    const askTicks = best.asks[0] === undefined ? undefined : toTicks(best.asks[0][0], symbol);
     const { midTicks } = geometry;
     const reachTicks = Math.max(1, Math.floor(geometry.depthTicks * RANDOM_TRADE_REACH));
     let side: Side;
