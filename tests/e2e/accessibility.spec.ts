@@ -138,10 +138,14 @@ const OPERATOR_SCREENS: Screen[] = [
   { path: '/en/operator/users' },
   { path: '/en/operator/identity' },
   { path: '/en/operator/withdrawals' },
+  { path: '/en/operator/markets' },
+  { path: '/en/operator/coins' },
+  { path: '/en/operator/limits' },
   { path: '/en/operator/content' },
   { path: '/en/operator/notify' },
   { path: '/en/operator/settings' },
   { path: '/en/operator/helpdesk' },
+  { path: '/en/operator/auditlog' },
 ];
 
 /** Signed-in browser states, one per account, made once per worker: each screen opens in a fresh context of it. */

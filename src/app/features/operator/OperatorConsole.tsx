@@ -21,7 +21,7 @@ import { StatusMessage } from '../../ui/StatusMessage';
 import { TabLinks } from '../../ui/Tabs';
 import styles from './operator.module.css';
 
-export type ConsoleSection = 'overview' | 'users' | 'identity' | 'withdrawals' | 'content' | 'notify' | 'settings' | 'helpdesk';
+export type ConsoleSection = 'overview' | 'users' | 'identity' | 'withdrawals' | 'markets' | 'coins' | 'limits' | 'content' | 'notify' | 'settings' | 'helpdesk' | 'auditlog';
 
 const localeRoute = getRouteApi('/{-$locale}');
 
@@ -45,10 +45,14 @@ function ConsoleNavigation({ section }: { section: ConsoleSection }) {
     { key: 'users', to: '/operator/users', label: t`Users` },
     { key: 'identity', to: '/operator/identity', label: t`Identity` },
     { key: 'withdrawals', to: '/operator/withdrawals', label: t`Withdrawals` },
+    { key: 'markets', to: '/operator/markets', label: t`Markets` },
+    { key: 'coins', to: '/operator/coins', label: t`Coins` },
+    { key: 'limits', to: '/operator/limits', label: t`Platform limits` },
     { key: 'content', to: '/operator/content', label: t`Publishing` },
     { key: 'notify', to: '/operator/notify', label: t`Notifications` },
     { key: 'settings', to: '/operator/settings', label: t`Site settings` },
     { key: 'helpdesk', to: '/operator/helpdesk', label: t`Help desk` },
+    { key: 'auditlog', to: '/operator/auditlog', label: t`Audit log` },
   ];
   return (
     <TabLinks

@@ -3,11 +3,14 @@
  * newest first, when the search is empty), a page at a time, with their role, VIP level, identity
  * status, test-market access and whether they may sign in. An operator changes the VIP level,
  * test access and disabled in a dialog; disabling signs the account out everywhere at once (the
- * server ends its sessions), so the dialog says so before it is saved.
+ * server ends its sessions), so the dialog says so before it is saved. The same dialog grants or
+ * revokes the operator role (issue 21; by the account's e-mail, as the CLI's `operator` command
+ * does, and written to the operator audit log).
  */
 import { useLingui } from '@lingui/react/macro';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { operatorUserUpdateCall, operatorUsersCall, VIP_LEVEL_MAX, type AdministeredAccount } from '../../../shared/api/operator';
+import { operatorRoleCall } from '../../../shared/api/operator-config';
 import { ERROR_TOAST_MS, SUPER_VIP_ABOVE_LEVEL } from '../../../shared/constants';
 import { formatDate } from '../../../shared/format';
 import { callApi } from '../../api/client';
@@ -202,18 +205,28 @@ function AccountDialog({ account, onClose, onSaved }: { account: AdministeredAcc
   const [vipLevel, setVipLevel] = useState(String(account.vipLevel));
   const [testEnabled, setTestEnabled] = useState(account.testEnabled);
   const [maySignIn, setMaySignIn] = useState(!account.disabled);
+  const [operator, setOperator] = useState(account.role === 'operator');
   const [saving, setSaving] = useState(false);
   const change = {
     ...(Number(vipLevel) !== account.vipLevel ? { vipLevel: Number(vipLevel) } : {}),
     ...(testEnabled !== account.testEnabled ? { testEnabled } : {}),
     ...(maySignIn === account.disabled ? { disabled: !maySignIn } : {}),
   };
-  const changed = Object.keys(change).length > 0;
+  const roleChanged = operator !== (account.role === 'operator');
+  const changed = Object.keys(change).length > 0 || roleChanged;
+
+  /** The account's fields first, then its role; each answer is the account as it is now. */
+  const send = async (): Promise<AdministeredAccount | false> => {
+    const updated = Object.keys(change).length > 0 ? await callApi(operatorUserUpdateCall, { query: { id: account.id }, body: change }) : account;
+    if (updated === false || !roleChanged || account.email === null) return updated;
+    const role = await callApi(operatorRoleCall, { body: { email: account.email, operator } });
+    return role === false ? false : { ...updated, role: role.role };
+  };
 
   const save = async () => {
     setSaving(true);
     try {
-      const answer = await callApi(operatorUserUpdateCall, { query: { id: account.id }, body: change });
+      const answer = await send();
       if (answer !== false) {
         showToast(t`Account ${account.id} is changed.`, ERROR_TOAST_MS, 'success');
         onSaved(answer);
@@ -254,6 +267,7 @@ function AccountDialog({ account, onClose, onSaved }: { account: AdministeredAcc
         <div className={styles.switches}>
           <Checkbox checked={testEnabled} onCheckedChange={setTestEnabled} label={t`May trade on test-only markets`} testId="user-test" />
           <Switch checked={maySignIn} onCheckedChange={setMaySignIn} label={t`May sign in`} testId="user-may-sign-in" />
+          <Switch checked={operator} onCheckedChange={setOperator} disabled={account.email === null} label={t`Operator (may use this console)`} testId="user-operator" />
         </div>
         {!maySignIn && !account.disabled ? <p className={styles.muted}>{t`Saving signs this account out on every device at once, and it cannot sign in until allowed again.`}</p> : null}
       </div>

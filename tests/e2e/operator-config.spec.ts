@@ -1,0 +1,62 @@
+// Proves the operator's configuration in Chromium against the real server (issue 21): an operator
+// adds a spot market in the console, which trades at once, a trader finds it in the markets list
+// and places an order on it; the operator then suspends it, which the audit log shows.
+import { signInContext } from './support/signin';
+import { expect, test } from './support/test';
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+test.describe('the operator configuration console', () => {
+  test('an operator adds a market in the console; a trader sees it and places an order; the audit log shows the changes', async ({ browser }) => {
+    const operator = await browser.newContext({ viewport: DESKTOP });
+    await signInContext(operator, 'operator@demo.exchange');
+    const console = await operator.newPage();
+    await console.goto('/en/operator/markets');
+    await expect(console.getByTestId('operator-nav-markets')).toHaveAttribute('aria-current', 'page');
+    await expect(console.getByTestId('market-row').first()).toBeVisible();
+
+    const form = console.getByTestId('market-add');
+    await form.getByTestId('market-add-base').fill('E2EC');
+    await form.getByTestId('market-add-baseScale').fill('8');
+    await form.getByTestId('market-add-pricePrecision').fill('4');
+    await form.getByTestId('market-add-volumePrecision').fill('2');
+    await form.getByTestId('market-add-minOrderValue').fill('1');
+    await form.getByTestId('market-add-submit').click();
+    await expect(console.getByTestId('toast').filter({ hasText: 'E2EC_USDT is added and trades now.' })).toBeVisible();
+    const row = console.locator('[data-testid="market-row"][data-symbol="E2EC_USDT"]');
+    await expect(row).toContainText('Trading');
+    await expect(row).toContainText('0.08 %');
+
+    const trader = await browser.newContext({ viewport: PHONE });
+    await signInContext(trader, 'trader1@demo.exchange');
+    const page = await trader.newPage();
+    await page.goto('/en/quotes');
+    await expect(page.getByText('E2EC', { exact: false }).first()).toBeVisible();
+    await page.goto('/en/exchange?id=e2ec_usdt');
+    await expect(page.getByTestId('exchange-screen')).toBeVisible();
+    const buy = page.getByTestId('order-form-buy');
+    await buy.getByTestId('order-price-buy').fill('0.0001');
+    await buy.getByTestId('order-amount-buy').fill('10000');
+    await buy.getByTestId('order-submit-buy').click();
+    const placed = page.getByTestId('open-orders').getByTestId('order-row').filter({ hasText: '0.0001' });
+    await expect(placed).toBeVisible();
+
+    // Suspended: the trader's next order is refused with the reason, and the audit log has both changes.
+    await row.getByTestId('market-edit').click();
+    await console.getByTestId('market-dialog-status').click();
+    await console.getByRole('option', { name: 'Suspended' }).click();
+    await console.getByTestId('market-dialog-save').click();
+    await expect(row).toContainText('Suspended');
+    await buy.getByTestId('order-price-buy').fill('0.0002');
+    await buy.getByTestId('order-amount-buy').fill('10000');
+    await buy.getByTestId('order-submit-buy').click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'This market is suspended' })).toBeVisible();
+
+    await console.getByTestId('operator-nav-auditlog').click();
+    await expect(console.locator('[data-testid="audit-row"][data-action="market.suspend"]')).toContainText('operator@demo.exchange');
+    await expect(console.locator('[data-testid="audit-row"][data-action="market.add"]')).toContainText('E2EC_USDT');
+    await trader.close();
+    await operator.close();
+  });
+});
