@@ -70,7 +70,12 @@ export class Leadership {
     return this.leading;
   }
 
-  /** The tasks running on this instance now, by name (none on a follower). */
+  /** Resolves once every change so far has been applied: each task's start or stop has finished. */
+  async idle(): Promise<void> {
+    await this.changes;
+  }
+
+  /** The tasks running on this instance now, by name (none on a follower; a task counts from when its start begins). */
   runningTasks(): string[] {
     return [...this.running];
   }

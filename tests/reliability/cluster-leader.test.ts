@@ -5,14 +5,19 @@
  * other runs none of them. A scheduled job runs once. When the leader's lock session dies (the
  * database ends it, as it does when a SIGKILLed instance's socket closes) that instance stops its
  * work at once and the other leads within seconds; when the leader closes, the other leads too.
+ * With Redis, a follower prices from the leader's rounds (futures creates, the index history), and
+ * a position opened through the follower is settled by the leader's risk loop.
  *
- * PostgreSQL only: on TEST_DATABASE_URL's server when set, else on one this test starts.
+ * PostgreSQL only: on TEST_DATABASE_URL's server when set, else on one this test starts; Redis
+ * from scripts/lib/local-redis.ts.
  */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FOLLOWER_RETRY_MS } from '../../server/cluster/leader';
 import { startSingletons } from '../../server/cluster/singletons';
 import { startLocalPostgres, type LocalPostgres } from '../../scripts/lib/local-postgres';
+import { startLocalRedis } from '../../scripts/lib/local-redis';
+import { BTC_FUTURES, BTC_SPOT, createPosition, fundFuturesAccounts, futuresUser, setIndex } from '../helpers/futures';
 import { freePort } from '../helpers/freePort';
 import { createTestDatabase, testPostgresUrl, type TestDatabase } from '../helpers/postgres';
 import { buildTestServer, type TestServer } from '../helpers/server';
@@ -22,6 +27,8 @@ const JOBS = 20;
 /** A new leader is running within this: one retry of the lock, and the tasks' starts. */
 const TAKEOVER_MS = FOLLOWER_RETRY_MS + 3_000;
 const LEADER_TASKS = ['index price sampling', 'scheduler', 'maintenance', 'robots', 'deposit watcher', 'withdrawal round'];
+/** This part's Redis ports (the session's plan): the first free one is taken. */
+const REDIS_PORTS = [56386, 56387, 56388, 56389];
 
 interface Instance {
   server: TestServer;
@@ -43,9 +50,9 @@ describe('cluster-wide singletons on PostgreSQL', () => {
   let database: TestDatabase;
   const instances: Instance[] = [];
 
-  async function startInstance(name: string, clusterSecret: string): Promise<Instance> {
+  async function startInstance(name: string, clusterSecret: string, overrides: Parameters<typeof buildTestServer>[0] = {}): Promise<Instance> {
     const port = await freePort();
-    const server = await buildTestServer({ databaseUrl: database.url, robotsEnabled: true, port, instanceId: name, internalUrl: `http://127.0.0.1:${port}`, clusterSecret });
+    const server = await buildTestServer({ databaseUrl: database.url, robotsEnabled: true, port, instanceId: name, internalUrl: `http://127.0.0.1:${port}`, clusterSecret, ...overrides });
     const ran: string[] = [];
     server.app.scheduler.register(JOB_KIND, async (_trx, job) => void ran.push(job.key));
     await server.app.listen({ port, host: '127.0.0.1' });
@@ -60,18 +67,26 @@ describe('cluster-wide singletons on PostgreSQL', () => {
     await instance.server.close();
   }
 
+  let adminUrl: string;
+
   beforeAll(async () => {
-    let adminUrl = testPostgresUrl();
+    adminUrl = testPostgresUrl() ?? '';
     if (!adminUrl) {
       ownServer = await startLocalPostgres({ port: await freePort() });
       adminUrl = ownServer.adminUrl;
     }
-    database = await createTestDatabase(adminUrl);
   }, 120_000);
 
-  afterAll(async () => {
+  beforeEach(async () => {
+    database = await createTestDatabase(adminUrl);
+  });
+
+  afterEach(async () => {
     for (const instance of [...instances]) await stopInstance(instance);
     await database?.drop();
+  }, 60_000);
+
+  afterAll(async () => {
     await ownServer?.stop();
   }, 60_000);
 
@@ -97,6 +112,8 @@ describe('cluster-wide singletons on PostgreSQL', () => {
     expect(follower.ran).toEqual([]);
     expect([...leader!.ran].sort()).toEqual(Array.from({ length: JOBS }, (_, index) => `job-${index}`).sort());
 
+    // Every task has started (the robots' first start backfills candles, which takes a while on a busy machine).
+    await leader!.server.app.leadership.idle();
     // The database ends the leader's lock session (as when its process is SIGKILLed): it stops at
     // once, and the follower leads within a retry.
     const admin = new pg.Client({ connectionString: database.url });
@@ -116,5 +133,36 @@ describe('cluster-wide singletons on PostgreSQL', () => {
     // The new leader closes: the first leads again.
     await stopInstance(follower);
     await waitFor('the remaining instance leads again', () => leader!.server.app.leadership.runningTasks().length === LEADER_TASKS.length, TAKEOVER_MS);
+  }, 90_000);
+  it("with Redis, a follower prices from the leader's rounds, and a position opened through it is settled by the leader's risk loop", async () => {
+    const redis = await startLocalRedis({ port: REDIS_PORTS });
+    try {
+      const overrides = { robotsEnabled: false, redisUrl: redis.url };
+      await startInstance('first', 'relay-secret', overrides);
+      await startInstance('second', 'relay-secret', overrides);
+      await waitFor('one instance leads', () => instances.filter((instance) => instance.server.app.leadership.isLeader()).length === 1, TAKEOVER_MS);
+      const leader = instances.find((instance) => instance.server.app.leadership.isLeader())!.server;
+      const follower = instances.find((instance) => !instance.server.app.leadership.isLeader())!.server;
+      await fundFuturesAccounts(leader);
+
+      // The test is the leader's reference feed; the follower samples nothing and reads its rounds.
+      setIndex(leader, BTC_SPOT, '60000');
+      await waitFor("the leader's round on the follower", () => follower.app.prices.current(BTC_FUTURES)?.priceTicks === 600_000n, 5_000);
+      expect(follower.app.prices.history(BTC_SPOT, 0).length).toBeGreaterThan(0);
+
+      // Opened at the follower's mark; the leader's risk book hears of it and takes its profit.
+      const user = await futuresUser(follower, '10000');
+      const opened = await createPosition(follower, user, { symbol: BTC_FUTURES, side: 'long', leverage: 10, volume: '0.1', takeProfit: '62000' });
+      expect(opened.status).toBe('open');
+      setIndex(leader, BTC_SPOT, '62500');
+      const closed = async () => {
+        const row = await leader.context.db.selectFrom('futures_positions').select(['status', 'close_reason']).where('id', '=', BigInt(opened.id)).executeTakeFirstOrThrow();
+        return row.status === 'closed' && row.close_reason === 'takeProfit';
+      };
+      await waitFor("the follower's position closed by the leader's risk loop", closed, 10_000);
+    } finally {
+      for (const instance of [...instances]) await stopInstance(instance);
+      await redis.stop();
+    }
   }, 90_000);
 });
