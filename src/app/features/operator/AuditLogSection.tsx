@@ -25,6 +25,17 @@ function stateText(value: unknown): string {
   return value === null || value === undefined ? '—' : JSON.stringify(value);
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Of two states that are objects, only the fields that differ (a market change names its one new fee, not the whole market). */
+function changedFields(entry: AuditEntry): { before: unknown; after: unknown } {
+  const { before, after } = entry;
+  if (!isRecord(before) || !isRecord(after)) return { before, after };
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
+  if (keys.length === 0) return { before, after };
+  return { before: Object.fromEntries(keys.map((key) => [key, before[key]])), after: Object.fromEntries(keys.map((key) => [key, after[key]])) };
+}
+
 export function AuditLogSection() {
   const { t } = useLingui();
   const language = useLanguage();
@@ -62,8 +73,8 @@ export function AuditLogSection() {
     { key: 'actor', label: t`Who`, cell: (entry) => entry.actor ?? <Badge tone="brand">{t`Admin CLI`}</Badge> },
     { key: 'action', label: t`Change`, cell: (entry) => <span className={styles.error}>{entry.action}</span> },
     { key: 'target', label: t`Of`, cell: (entry) => entry.target },
-    { key: 'before', label: t`Before`, cell: (entry) => <span className={styles.error}>{stateText(entry.before)}</span>, hideOnPhone: true },
-    { key: 'after', label: t`After`, cell: (entry) => <span className={styles.error}>{stateText(entry.after)}</span> },
+    { key: 'before', label: t`Before`, cell: (entry) => <span className={styles.error}>{stateText(changedFields(entry).before)}</span>, hideOnPhone: true },
+    { key: 'after', label: t`After`, cell: (entry) => <span className={styles.error}>{stateText(changedFields(entry).after)}</span> },
   ];
   return (
     <div className={styles.section} data-testid="operator-auditlog">
