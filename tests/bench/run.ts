@@ -15,6 +15,7 @@ import { futuresCreateBenchmark } from './futures-create';
 import { ledgerBenchmark } from './ledger';
 import { ordersBenchmark } from './orders';
 import { pwaBenchmark } from './pwa';
+import { retentionBenchmark } from './retention';
 import { tradingBenchmark } from './trading';
 import { webBenchmark } from './web';
 
@@ -30,7 +31,7 @@ export interface BenchmarkModule {
   run(): Promise<BenchmarkRow[]>;
 }
 
-const BENCHMARKS: BenchmarkModule[] = [ledgerBenchmark, bookBenchmark, ordersBenchmark, pwaBenchmark, tradingBenchmark, webBenchmark, futuresBenchmark, futuresCreateBenchmark, clusterBenchmark];
+const BENCHMARKS: BenchmarkModule[] = [ledgerBenchmark, bookBenchmark, ordersBenchmark, pwaBenchmark, tradingBenchmark, webBenchmark, futuresBenchmark, futuresCreateBenchmark, retentionBenchmark, clusterBenchmark];
 
 /** Whole numbers as they are, others with a precision that suits their size. */
 function formatValue(value: number | string): string {
