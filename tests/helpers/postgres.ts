@@ -41,6 +41,15 @@ export function testPostgresUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || undefined;
 }
 
+/**
+ * Runs of a property test: every statement on PostgreSQL is a round trip to another process, so a
+ * property that commits and audits thousands of times runs a quarter as many cases there (the
+ * concurrency it proves is exercised in every case all the same).
+ */
+export function propertyRuns(sqliteRuns: number): number {
+  return testPostgresUrl() ? Math.ceil(sqliteRuns / 4) : sqliteRuns;
+}
+
 function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
@@ -87,6 +96,26 @@ export async function createTestDatabase(adminUrl: string): Promise<TestDatabase
     url: withDatabase(adminUrl, name),
     drop: () => withAdmin(adminUrl, async (client) => void (await client.query(`drop database if exists ${name} with (force)`))),
   };
+}
+
+/** The databases of data folders a test chose itself (a restart on the folder), kept for the run. */
+const databasesOfDataDirs = new Map<string, Promise<TestDatabase>>();
+
+/**
+ * The database of a test server: a fresh one, dropped when the server closes; or, for a data
+ * folder the test chose itself, the one made for that folder the first time, so that a server
+ * restarted on the folder finds its database as it finds its files. Those are not dropped on
+ * close (the run's PostgreSQL goes away with them).
+ */
+export async function testDatabaseFor(adminUrl: string, dataDir: string | undefined): Promise<TestDatabase> {
+  if (dataDir === undefined) return createTestDatabase(adminUrl);
+  let database = databasesOfDataDirs.get(dataDir);
+  if (!database) {
+    database = createTestDatabase(adminUrl);
+    databasesOfDataDirs.set(dataDir, database);
+  }
+  const { url } = await database;
+  return { url, drop: async () => undefined };
 }
 
 export interface ServerProcessDatabase {

@@ -14,7 +14,7 @@ import { loadConfig, type ServerConfig } from '../../server/config';
 import type { AppContext } from '../../server/context';
 import type { OpenedDatabase } from '../../server/db/database';
 import { MemorySender } from '../../server/sender/sender';
-import { createTestDatabase, testPostgresUrl } from './postgres';
+import { testDatabaseFor, testPostgresUrl } from './postgres';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -30,7 +30,7 @@ export interface TestServer {
 export async function buildTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-test-'));
   const postgresUrl = testPostgresUrl();
-  const postgres = postgresUrl && overrides.databaseUrl === undefined ? await createTestDatabase(postgresUrl) : undefined;
+  const postgres = postgresUrl && overrides.databaseUrl === undefined ? await testDatabaseFor(postgresUrl, overrides.dataDir) : undefined;
   const config = loadConfig(
     {},
     { dataDir, databaseUrl: postgres?.url, webRoot: undefined, demoMode: true, rateLimitScale: 1000, passwordHashMemoryKib: 1024, logLevel: 'silent', robotsEnabled: false, ...overrides },

@@ -21,6 +21,7 @@ import type { Balance } from '../../../src/shared/api/balance';
 import { ERRCODES } from '../../../src/shared/errcodes';
 import { formatUnits, UNITS_MAX, UNITS_MIN } from '../../../src/shared/money';
 import { createTestUser, creditUser, type TestUser } from '../../helpers/auth';
+import { propertyRuns } from '../../helpers/postgres';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
 /** A seed from the environment replays a failure; otherwise a fresh one, printed so a failure can be replayed. */
@@ -147,7 +148,7 @@ describe('ledger under random concurrent transfers', () => {
           expect(totalsByCurrency(actual)).toEqual(totalsBefore);
         }
       }),
-      { seed, numRuns: 150 },
+      { seed, numRuns: propertyRuns(150) },
     );
     // Both paths were exercised: transfers that went through and overdrafts that were refused.
     expect(accepted).toBeGreaterThan(0);
@@ -311,7 +312,7 @@ describe('ledger holds', () => {
           await server.context.db.transaction().execute((trx) => releaseHold(trx, { referenceType: 'property', referenceId, currency: 'USDT', now: server.context.now() }));
         }
       }),
-      { seed, numRuns: 120 },
+      { seed, numRuns: propertyRuns(120) },
     );
   });
 });
