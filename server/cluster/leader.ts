@@ -38,16 +38,22 @@ export interface LeaderTask {
 }
 
 type Log = { info(message: string): void; error(object: unknown, message: string): void };
+type Listener = (leading: boolean) => Promise<void> | void;
 
 export class Leadership {
   private leading = false;
   private closed = false;
   private timer: NodeJS.Timeout | undefined;
-  private readonly listeners = new Set<(leading: boolean) => Promise<void> | void>();
+  /**
+   * Each listener with the queue of the changes it is told, one after another, so that a task's
+   * stop never overtakes its start; listeners do not wait for each other, so a deposed leader's
+   * tasks all stop as soon as their own rounds in flight end (not after another's slow start).
+   */
+  private readonly listeners = new Map<Listener, Promise<void>>();
+  /** The queues not yet drained, for idle(). */
+  private readonly pending = new Set<Promise<void>>();
   /** The names of the tasks running here now. */
   private readonly running = new Set<string>();
-  /** Changes run one after another, each awaited, so a stop never overtakes its start. */
-  private changes: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly lock: LeaderLock | undefined,
@@ -63,7 +69,7 @@ export class Leadership {
   /** Tries once (awaited: a single instance leads when this resolves), then every FOLLOWER_RETRY_MS while following. */
   async start(): Promise<void> {
     await this.attempt();
-    await this.changes;
+    await this.idle();
   }
 
   isLeader(): boolean {
@@ -72,7 +78,7 @@ export class Leadership {
 
   /** Resolves once every change so far has been applied: each task's start or stop has finished. */
   async idle(): Promise<void> {
-    await this.changes;
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
   /** The tasks running on this instance now, by name (none on a follower; a task counts from when its start begins). */
@@ -84,10 +90,9 @@ export class Leadership {
    * Calls `listener(leading)` now with the current state and again at every change, until the
    * returned function is called. A listener's failure is logged and stops no other.
    */
-  onChange(listener: (leading: boolean) => Promise<void> | void): () => void {
-    this.listeners.add(listener);
-    const leading = this.leading;
-    this.changes = this.changes.then(() => this.notify(listener, leading));
+  onChange(listener: Listener): () => void {
+    this.listeners.set(listener, Promise.resolve());
+    this.tell(listener, this.leading);
     return () => this.listeners.delete(listener);
   }
 
@@ -109,7 +114,7 @@ export class Leadership {
     });
     return async () => {
       stop();
-      await this.changes;
+      await this.idle();
       if (running) {
         running = false;
         this.running.delete(name);
@@ -135,7 +140,7 @@ export class Leadership {
     this.closed = true;
     clearTimeout(this.timer);
     this.change(false);
-    await this.changes;
+    await this.idle();
     await this.lock?.close();
   }
 
@@ -164,19 +169,21 @@ export class Leadership {
   private change(leading: boolean): void {
     if (leading === this.leading) return;
     this.leading = leading;
-    const listeners = [...this.listeners];
-    // Together: a deposed leader's tasks all stop as soon as their rounds in flight end.
-    this.changes = this.changes.then(async () => {
-      await Promise.all(listeners.map((listener) => this.notify(listener, leading)));
-    });
+    for (const listener of this.listeners.keys()) this.tell(listener, leading);
   }
 
-  private async notify(listener: (leading: boolean) => Promise<void> | void, leading: boolean): Promise<void> {
-    try {
-      await listener(leading);
-    } catch (error) {
-      this.log.error(error, 'a leadership listener failed');
-    }
+  /** Queues `leading` for one listener, after what it was told before; its failure is logged. */
+  private tell(listener: Listener, leading: boolean): void {
+    const queue = (this.listeners.get(listener) ?? Promise.resolve()).then(async () => {
+      try {
+        await listener(leading);
+      } catch (error) {
+        this.log.error(error, 'a leadership listener failed');
+      }
+    });
+    this.listeners.set(listener, queue);
+    this.pending.add(queue);
+    void queue.finally(() => this.pending.delete(queue));
   }
 }
 
