@@ -1,7 +1,6 @@
 // Proves the help desk's server through the real HTTP layer and real sockets: start and resume bound to their owner, the service-code and sign-in rules, history for the owner only, chat text limits with XSS kept as text, images decoded and re-encoded to JPEG with non-images, polyglots and oversize files refused, the operator's list, reply, close, hide and service codes, and chat={ChatId} delivering 'm' to the owner and operators only.
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, randomToken } from '../../../server/core/tokens';
 import { SESSION_COOKIE, CSRF_HEADER } from '../../../server/http/session';
@@ -10,14 +9,13 @@ import { recheckSessions } from '../../../server/realtime/server';
 import { CHAT_TEXT_LENGTH_MAX, HELPDESK_IMAGE_BYTES_MAX, type ChatSummary, type HelpdeskMessage, type ServiceCode } from '../../../src/shared/api/helpdesk';
 import { ERRCODES } from '../../../src/shared/errcodes';
 import { LANGUAGES } from '../../../src/shared/languages';
-import { REALTIME_PATH, type ChatMessage, type ClientToServerEvents, type ServerToClientEvents, type SubscribeAck } from '../../../src/shared/realtime';
+import type { ChatMessage, SubscribeAck } from '../../../src/shared/realtime';
 import { createTestUser, type TestUser } from '../../helpers/auth';
 import { callApi } from '../../helpers/inject';
 import { buildTestServer, type TestServer } from '../../helpers/server';
+import { openTestSocket, SOCKET_WAIT_MS, waitFor, type ClientSocket } from '../../helpers/sockets';
 import { startSession, type SessionHeaders } from '../../helpers/signin';
 import { multipart } from '../../helpers/multipart';
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 interface Answer<T = unknown> {
   status: number;
@@ -31,7 +29,6 @@ interface StartData {
   TimeCreated: number;
 }
 
-const WAIT_MS = 5_000;
 let server: TestServer;
 let baseUrl: string;
 const sockets: ClientSocket[] = [];
@@ -164,30 +161,17 @@ async function gifScriptPolyglot(): Promise<Buffer> {
 }
 
 function openSocket(headers: Record<string, string> = {}): Promise<ClientSocket> {
-  const socket: ClientSocket = connectSocket(baseUrl, { path: REALTIME_PATH, transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: headers });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+  return openTestSocket(baseUrl, headers, sockets);
 }
 
 function joinChat(socket: ClientSocket, chatId: string): Promise<SubscribeAck> {
-  return socket.timeout(WAIT_MS).emitWithAck('subscribe', { channel: 'chat', chatId });
+  return socket.timeout(SOCKET_WAIT_MS).emitWithAck('subscribe', { channel: 'chat', chatId });
 }
 
 function collect(socket: ClientSocket): ChatMessage[] {
   const messages: ChatMessage[] = [];
   socket.on('m', (message) => messages.push(message));
   return messages;
-}
-
-async function waitFor(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** Lets pushes in flight arrive, so that "nothing arrived" means nothing was sent. */
@@ -688,7 +672,7 @@ describe('socket chat={ChatId}', () => {
     ];
     const leaked = strangers.flatMap((socket) => collect(socket));
     for (const socket of strangers) expect(await joinChat(socket, chat.ChatId)).toEqual({ ok: false, errcode: ERRCODES.chatNotFound });
-    const malformed = await strangers[0]!.timeout(WAIT_MS).emitWithAck('subscribe', { channel: 'chat', chatId: 'x' } as never);
+    const malformed = await strangers[0]!.timeout(SOCKET_WAIT_MS).emitWithAck('subscribe', { channel: 'chat', chatId: 'x' } as never);
     expect(malformed).toEqual({ ok: false, errcode: ERRCODES.invalidFields });
 
     await sendText(owner, chat.SessionId, 'for my eyes and the desk only');
@@ -702,9 +686,9 @@ describe('socket chat={ChatId}', () => {
     const operator = await createTestUser(server, { role: 'operator' });
     const operatorSocket = await openSocket({ cookie: operator.cookie });
     expect((await joinChat(operatorSocket, chat.ChatId)).ok).toBe(true);
-    expect(await operatorSocket.timeout(WAIT_MS).emitWithAck('subscribe', { channel: 'helpdesk' })).toEqual({ ok: true, channel: 'helpdesk' });
+    expect(await operatorSocket.timeout(SOCKET_WAIT_MS).emitWithAck('subscribe', { channel: 'helpdesk' })).toEqual({ ok: true, channel: 'helpdesk' });
     const userSocket = await openSocket({ cookie: (await createTestUser(server)).cookie });
-    expect(await userSocket.timeout(WAIT_MS).emitWithAck('subscribe', { channel: 'helpdesk' })).toEqual({ ok: false, errcode: ERRCODES.operatorOnly });
+    expect(await userSocket.timeout(SOCKET_WAIT_MS).emitWithAck('subscribe', { channel: 'helpdesk' })).toEqual({ ok: false, errcode: ERRCODES.operatorOnly });
 
     const received = collect(operatorSocket);
     const otherVisitor = await startSession(server);

@@ -2,7 +2,6 @@
 import type { AddressInfo } from 'node:net';
 import Sqlite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { recheckSessions } from '../../../server/realtime/server';
@@ -10,14 +9,12 @@ import { DEPTH_LEVELS_MAX } from '../../../src/shared/api/market';
 import { ERRCODES } from '../../../src/shared/errcodes';
 import {
   REALTIME_LIMITS,
-  REALTIME_PATH,
   SERVER_MESSAGE_SCHEMAS,
   userChannel,
   type BalanceMessage,
   type BookMessage,
   type BookSnapshot,
   type IndexMessage,
-  type ClientToServerEvents,
   type OrderMessage,
   type QuoteMessage,
   type ServerToClientEvents,
@@ -27,15 +24,13 @@ import {
 import { RealtimeBook } from '../../../src/shared/realtime-book';
 import { createTestUser, creditUser, type TestUser } from '../../helpers/auth';
 import { buildTestServer, type TestServer } from '../../helpers/server';
+import { openTestSocket, SOCKET_WAIT_MS, waitFor, type ClientSocket } from '../../helpers/sockets';
 
 const BTC_USDT = 301;
 const FUTURES_BTC_USDT = 201;
 const FUTURES_ETH_USDT = 202;
 const BOPTION_BTC_USDT = 101;
 const TEST_ONLY_BTC_USDC = 311;
-const WAIT_MS = 5_000;
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let server: TestServer;
 let baseUrl: string;
@@ -58,26 +53,13 @@ async function listen(app: FastifyInstance): Promise<string> {
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
-/** Opens a socket (websocket only, no reconnection) and waits for the handshake's outcome. */
+/** Opens a socket to this test's server (or to `url`) and waits for the handshake's outcome. */
 function openSocket(headers: Record<string, string> = {}, url = baseUrl): Promise<ClientSocket> {
-  const socket: ClientSocket = connectSocket(url, { path: REALTIME_PATH, transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: headers });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+  return openTestSocket(url, headers, sockets);
 }
 
 function subscribe(socket: ClientSocket, symbolId: unknown): Promise<SubscribeAck> {
-  return socket.timeout(WAIT_MS).emitWithAck('subscribe', { channel: 'market', symbolId } as never);
-}
-
-async function waitFor(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  return socket.timeout(SOCKET_WAIT_MS).emitWithAck('subscribe', { channel: 'market', symbolId } as never);
 }
 
 /** Lets messages in flight arrive, so that "nothing arrived" means nothing was sent. */
@@ -237,7 +219,7 @@ describe('market channel', () => {
   it('refuses malformed, unknown, non-engine and hidden test-only markets', async () => {
     const anonymous = await openSocket();
     expect(await subscribe(anonymous, 'abc')).toEqual({ ok: false, errcode: ERRCODES.invalidFields });
-    expect(await anonymous.timeout(WAIT_MS).emitWithAck('subscribe', { channel: 'private', symbolId: BTC_USDT } as never)).toEqual({ ok: false, errcode: ERRCODES.invalidFields });
+    expect(await anonymous.timeout(SOCKET_WAIT_MS).emitWithAck('subscribe', { channel: 'private', symbolId: BTC_USDT } as never)).toEqual({ ok: false, errcode: ERRCODES.invalidFields });
     expect(await subscribe(anonymous, 999_999)).toEqual({ ok: false, errcode: ERRCODES.symbolNotFound });
     expect(await subscribe(anonymous, FUTURES_BTC_USDT)).toEqual({ ok: false, errcode: ERRCODES.symbolNotFound });
     expect(await subscribe(anonymous, TEST_ONLY_BTC_USDC)).toEqual({ ok: false, errcode: ERRCODES.symbolNotFound });
@@ -245,12 +227,12 @@ describe('market channel', () => {
     const tester = await createTestUser(server, { testEnabled: true });
     const testerSocket = await openSocket({ cookie: tester.cookie });
     expect(await subscribe(testerSocket, TEST_ONLY_BTC_USDC)).toEqual({ ok: true, channel: `market=${TEST_ONLY_BTC_USDC}` });
-    expect(await testerSocket.timeout(WAIT_MS).emitWithAck('unsubscribe', { channel: 'market', symbolId: TEST_ONLY_BTC_USDC })).toEqual({ ok: true, channel: `market=${TEST_ONLY_BTC_USDC}` });
+    expect(await testerSocket.timeout(SOCKET_WAIT_MS).emitWithAck('unsubscribe', { channel: 'market', symbolId: TEST_ONLY_BTC_USDC })).toEqual({ ok: true, channel: `market=${TEST_ONLY_BTC_USDC}` });
   });
 
   it('the index channel carries every futures and binary-option index at its own precision after each round', async () => {
     const socket = await openSocket();
-    expect(await socket.timeout(WAIT_MS).emitWithAck('subscribe', { channel: 'index' })).toEqual({ ok: true, channel: 'index' });
+    expect(await socket.timeout(SOCKET_WAIT_MS).emitWithAck('subscribe', { channel: 'index' })).toEqual({ ok: true, channel: 'index' });
     const messages = collect<IndexMessage>(socket, 'index');
     server.app.prices.setReference(BTC_USDT, 9_012_345n);
     server.app.prices.sample();
@@ -269,7 +251,7 @@ describe('market channel', () => {
   it('stops a subscription at unsubscribe', async () => {
     const socket = await openSocket();
     await subscribe(socket, BTC_USDT);
-    await socket.timeout(WAIT_MS).emitWithAck('unsubscribe', { channel: 'market', symbolId: BTC_USDT });
+    await socket.timeout(SOCKET_WAIT_MS).emitWithAck('unsubscribe', { channel: 'market', symbolId: BTC_USDT });
     const deltas = collect<BookMessage>(socket, 'book');
     await sell(await fundedUser(), '90000', '0.1');
     await settle();

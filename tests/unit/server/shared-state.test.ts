@@ -7,35 +7,21 @@
 // (the test's two instances share the file); on PostgreSQL (TEST_DATABASE_URL) a market's orders
 // go to the instance holding its book (server/cluster), which is then the one that emits.
 import { Redis } from 'ioredis';
-import { io as connectSocket, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startLocalRedis, type LocalRedis } from '../../../scripts/lib/local-redis';
 import { ERRCODES } from '../../../src/shared/errcodes';
-import {
-  REALTIME_PATH,
-  type BalanceMessage,
-  type BookMessage,
-  type OrderMessage,
-  type ChatMessage,
-  type ClientToServerEvents,
-  type QuoteMessage,
-  type ServerToClientEvents,
-  type SubscribeAck,
-  type TradesMessage,
-} from '../../../src/shared/realtime';
+import type { BalanceMessage, BookMessage, ChatMessage, OrderMessage, QuoteMessage, ServerToClientEvents, SubscribeAck, TradesMessage } from '../../../src/shared/realtime';
 import { createTestUser, creditUser } from '../../helpers/auth';
 import { callApi } from '../../helpers/inject';
 import { freePort } from '../../helpers/freePort';
 import { buildTestInstances, type TestInstances } from '../../helpers/instances';
 import type { TestServer } from '../../helpers/server';
+import { openTestSocket, SOCKET_WAIT_MS, waitFor, type ClientSocket } from '../../helpers/sockets';
 import { startSession } from '../../helpers/signin';
 
 /** Part B's range of Redis ports (the session's plan): the first free one is taken. */
 const REDIS_PORTS = [56379, 56380, 56381, 56382];
 const BTC_USDT = 301;
-const WAIT_MS = 5_000;
-
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let redis: LocalRedis;
 let cluster: TestInstances | undefined;
@@ -84,30 +70,17 @@ function urlOf(server: TestServer): string {
 }
 
 function openSocket(url: string, headers: Record<string, string> = {}): Promise<ClientSocket> {
-  const socket: ClientSocket = connectSocket(url, { path: REALTIME_PATH, transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: headers });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+  return openTestSocket(url, headers, sockets);
 }
 
 function subscribe(socket: ClientSocket, request: unknown): Promise<SubscribeAck> {
-  return socket.timeout(WAIT_MS).emitWithAck('subscribe', request as never);
+  return socket.timeout(SOCKET_WAIT_MS).emitWithAck('subscribe', request as never);
 }
 
 function collect<Message>(socket: ClientSocket, event: keyof ServerToClientEvents): Message[] {
   const messages: Message[] = [];
   socket.on(event, ((message: Message) => messages.push(message)) as never);
   return messages;
-}
-
-async function waitFor(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + WAIT_MS;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** Lets messages in flight arrive (through Redis and back), so that "nothing more arrived" means nothing more was sent. */
