@@ -3,19 +3,22 @@
  * the deposit minimum, the withdrawal fee and bounds per coin, and the confirmations a network's
  * deposits need. These are the chain tables of migration 0010, which the deposit and withdrawal
  * areas read on every call, so a change applies to the next one (a deposit already seen keeps the
- * confirmations it was seen with).
+ * confirmations it was seen with). The coins are read through the chain area's service; a change
+ * writes only the fields it names, so two operators changing different fields of a coin at once
+ * both keep theirs.
  */
 import type { OperatorCoin, OperatorNetwork } from '../../../src/shared/api/operator-config';
 import { formatUnits } from '../../../src/shared/money';
 import { trimZeros } from '../../../src/shared/decimal';
 import type { AppContext } from '../../context';
 import { invalidFields } from '../../core/errors';
+import { chainCoins, type ChainCoinRow } from '../chain/service';
 import { recordChange, type Actor } from './audit-log';
 import { optionalUnits } from './config-amounts';
 import * as repo from './config-repo';
 import { refuse } from './errors';
 
-function coinView(row: repo.CoinRow): OperatorCoin {
+function coinView(row: ChainCoinRow): OperatorCoin {
   const text = (units: bigint) => trimZeros(formatUnits(units, row.scale));
   return {
     currency: row.currency,
@@ -30,7 +33,7 @@ function coinView(row: repo.CoinRow): OperatorCoin {
 }
 
 export async function listCoins(context: AppContext): Promise<{ coins: OperatorCoin[]; networks: OperatorNetwork[] }> {
-  const [coins, networks] = await Promise.all([repo.selectCoins(context.db), repo.selectNetworks(context.db)]);
+  const [coins, networks] = await Promise.all([chainCoins(context), repo.selectNetworks(context.db)]);
   return { coins: coins.map(coinView), networks };
 }
 
@@ -44,24 +47,26 @@ export interface CoinChange {
 }
 
 export async function updateCoin(context: AppContext, actor: Actor, key: { currency: string; network: string }, change: CoinChange): Promise<OperatorCoin> {
+  const current = (await chainCoins(context)).find((coin) => coin.currency === key.currency && coin.network === key.network);
+  if (!current) refuse('coinNotFound', key);
+  const { depositMin, withdrawFee, withdrawMin, withdrawMax } = optionalUnits(
+    { depositMin: change.depositMin, withdrawFee: change.withdrawFee, withdrawMin: change.withdrawMin, withdrawMax: change.withdrawMax },
+    current.scale,
+  );
+  const units = Object.fromEntries(
+    Object.entries({
+      depositEnabled: change.depositEnabled,
+      withdrawEnabled: change.withdrawEnabled,
+      depositMinUnits: depositMin,
+      withdrawFeeUnits: withdrawFee,
+      withdrawMinUnits: withdrawMin,
+      withdrawMaxUnits: withdrawMax,
+    }).filter(([, value]) => value !== undefined),
+  ) as repo.CoinChangeUnits;
+  const next = { ...current, ...units };
+  if (next.withdrawMinUnits > next.withdrawMaxUnits) invalidFields({ withdrawMin: 'above the maximum' });
   return context.db.transaction().execute(async (trx) => {
-    const current = await repo.findCoin(trx, key.currency, key.network);
-    if (!current) refuse('coinNotFound', key);
-    const { depositMin, withdrawFee, withdrawMin, withdrawMax } = optionalUnits(
-      { depositMin: change.depositMin, withdrawFee: change.withdrawFee, withdrawMin: change.withdrawMin, withdrawMax: change.withdrawMax },
-      current.scale,
-    );
-    const next = {
-      ...current,
-      depositEnabled: change.depositEnabled ?? current.depositEnabled,
-      withdrawEnabled: change.withdrawEnabled ?? current.withdrawEnabled,
-      depositMinUnits: depositMin ?? current.depositMinUnits,
-      withdrawFeeUnits: withdrawFee ?? current.withdrawFeeUnits,
-      withdrawMinUnits: withdrawMin ?? current.withdrawMinUnits,
-      withdrawMaxUnits: withdrawMax ?? current.withdrawMaxUnits,
-    };
-    if (next.withdrawMinUnits > next.withdrawMaxUnits) invalidFields({ withdrawMin: 'above the maximum' });
-    await repo.updateCoin(trx, key.currency, key.network, next);
+    await repo.updateCoin(trx, key.currency, key.network, units);
     const after = coinView(next);
     await recordChange(trx, actor, { action: 'coin.update', target: `coin ${key.currency} ${key.network}`, before: coinView(current), after }, context.now());
     return after;

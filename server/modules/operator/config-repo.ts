@@ -210,53 +210,21 @@ export async function replaceFeeTiers(executor: Executor, tiers: readonly { vipL
     .execute();
 }
 
-export interface CoinRow {
-  currency: string;
-  network: string;
-  scale: number;
-  depositEnabled: boolean;
-  withdrawEnabled: boolean;
-  depositMinUnits: bigint;
-  withdrawFeeUnits: bigint;
-  withdrawMinUnits: bigint;
-  withdrawMaxUnits: bigint;
-}
-
-function coins(executor: Executor) {
-  return executor
-    .selectFrom('chain_coins as coin')
-    .innerJoin('currencies as currency', 'currency.code', 'coin.currency')
-    .select(['coin.currency', 'coin.network', 'currency.scale', 'coin.deposit_enabled', 'coin.withdraw_enabled', 'coin.deposit_min_units', 'coin.withdraw_fee_units', 'coin.withdraw_min_units', 'coin.withdraw_max_units']);
-}
-
-function toCoin(row: Awaited<ReturnType<ReturnType<typeof coins>['execute']>>[number]): CoinRow {
-  return {
-    currency: row.currency,
-    network: row.network,
-    scale: Number(row.scale),
-    depositEnabled: row.deposit_enabled === 1n,
-    withdrawEnabled: row.withdraw_enabled === 1n,
-    depositMinUnits: row.deposit_min_units,
-    withdrawFeeUnits: row.withdraw_fee_units,
-    withdrawMinUnits: row.withdraw_min_units,
-    withdrawMaxUnits: row.withdraw_max_units,
-  };
-}
-
-export async function selectCoins(executor: Executor): Promise<CoinRow[]> {
-  return (await coins(executor).orderBy('currency.sort_order').orderBy('coin.sort_order').execute()).map(toCoin);
-}
-
-export async function findCoin(executor: Executor, currency: string, network: string): Promise<CoinRow | undefined> {
-  const row = await coins(executor).where('coin.currency', '=', currency).where('coin.network', '=', network).executeTakeFirst();
-  return row === undefined ? undefined : toCoin(row);
+/** The fields of a coin an operator changes (chain_coins of migration 0010). */
+export interface CoinChangeUnits {
+  depositEnabled?: boolean;
+  withdrawEnabled?: boolean;
+  depositMinUnits?: bigint;
+  withdrawFeeUnits?: bigint;
+  withdrawMinUnits?: bigint;
+  withdrawMaxUnits?: bigint;
 }
 
 export async function updateCoin(
   executor: Executor,
   currency: string,
   network: string,
-  change: Partial<Pick<CoinRow, 'depositEnabled' | 'withdrawEnabled' | 'depositMinUnits' | 'withdrawFeeUnits' | 'withdrawMinUnits' | 'withdrawMaxUnits'>>,
+  change: CoinChangeUnits,
 ): Promise<void> {
   await executor
     .updateTable('chain_coins')
