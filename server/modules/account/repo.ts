@@ -223,13 +223,14 @@ export async function searchUsers(executor: Executor, search: AccountSearch): Pr
   const text = search.text.trim();
   if (text !== '') {
     // LIKE with its wildcards escaped: an operator's '%' or '_' is a character, not a pattern.
-    const pattern = `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    // Both sides lowered: SQLite's LIKE ignores case, PostgreSQL's does not.
+    const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
     const id = /^\d{1,15}$/.test(text) ? BigInt(text) : null;
     query = query.where((where) =>
       where.or([
-        where('email', 'like', sql<string>`${pattern} escape '\\'`),
-        where('phone', 'like', sql<string>`${pattern} escape '\\'`),
-        where('real_name', 'like', sql<string>`${pattern} escape '\\'`),
+        where(where.fn('lower', ['email']), 'like', sql<string>`${pattern} escape '\\'`),
+        where(where.fn('lower', ['phone']), 'like', sql<string>`${pattern} escape '\\'`),
+        where(where.fn('lower', ['real_name']), 'like', sql<string>`${pattern} escape '\\'`),
         ...(id !== null ? [where('id', '=', id)] : []),
       ]),
     );
