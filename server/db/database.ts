@@ -196,7 +196,10 @@ export async function withStartupLock<T>(opened: OpenedDatabase, work: () => Pro
 }
 
 export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: new CodeMigrationProvider() });
+  // The parts of one stage take their migration numbers up front and land in any order (0016 and
+  // 0017 before 0015): a database migrated in between must still get the earlier number when it
+  // lands. Each migration touches only its own tables and columns, so their order does not matter.
+  const migrator = new Migrator({ db, provider: new CodeMigrationProvider(), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
