@@ -594,8 +594,11 @@ export class Engine {
     return this.routed('depth', { symbolId, levels: levelsMax }, async () => this.depth(symbolId, levelsMax));
   }
 
-  private routed<K extends keyof RoutedCalls>(kind: K, request: RoutedCalls[K]['request'], here: () => Promise<RoutedCalls[K]['answer']>): Promise<RoutedCalls[K]['answer']> {
-    return this.routing ? this.routing.route(kind, request, here) : here();
+  private async routed<K extends keyof RoutedCalls>(kind: K, request: RoutedCalls[K]['request'], here: () => Promise<RoutedCalls[K]['answer']>): Promise<RoutedCalls[K]['answer']> {
+    if (!this.routing) return here();
+    // A market nobody can hold is refused at once, not waited for.
+    this.market(request.symbolId);
+    return this.routing.route(kind, request, here);
   }
 
   /** This instance's book of a market (the holder's: others see an empty one); bookDepth reads the holder's from anywhere. */
