@@ -42,3 +42,13 @@ export function installDebianPackages(prefix: string, packages: string[], purpos
   const wait = ['-o', 'DPkg::Lock::Timeout=300'];
   return runLoud(prefix, 'apt-get', [...wait, 'update'], env) && runLoud(prefix, 'apt-get', [...wait, 'install', '-y', ...packages], env);
 }
+
+/** `name` from PATH, else after installing Debian's `packages`; throws "No <name>, ..." with `help` (what to install) when neither works. */
+export function findOrInstall(prefix: string, name: string, packages: string[], purpose: string, help: string): string {
+  const found = findExecutable(name);
+  if (found) return found;
+  installDebianPackages(prefix, packages, purpose);
+  const installed = findExecutable(name);
+  if (installed) return installed;
+  throw new Error(`No ${name}, and installing one failed (see above). ${help}`);
+}

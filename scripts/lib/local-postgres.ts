@@ -7,13 +7,13 @@
  * (made when missing), otherwise to whoever runs this. Authentication is `trust` on the loopback:
  * the cluster lives only as long as the test run that made it.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { endChild } from './child';
+import { endChild, spawnServer } from './child';
 import { findExecutable, installDebianPackages, isRoot, runLoud } from './debian';
 
 export interface LocalPostgres {
@@ -163,19 +163,10 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
     deadlock_timeout: '200ms',
   };
   const args = ['-D', dataDir, '-p', String(port), ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
-  const child = spawn(path.join(binaries, 'postgres'), args, { stdio: ['ignore', 'pipe', 'pipe'], ...runAs, cwd: dataDir });
-  let log = '';
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-4000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  // The server must not outlive the process that started it (a test run that crashes included):
-  // SIGQUIT is the immediate shutdown, which also ends the backends.
-  const killOnExit = () => child.kill('SIGQUIT');
-  process.once('exit', killOnExit);
+  // At this process's exit, SIGQUIT: the immediate shutdown, which also ends the backends.
+  const { child, log, release } = spawnServer(path.join(binaries, 'postgres'), args, { ...runAs, cwd: dataDir }, 'SIGQUIT');
   const cleanUp = () => {
-    process.removeListener('exit', killOnExit);
+    release();
     if (madeDir) fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
   };
 
@@ -185,7 +176,7 @@ export async function startLocalPostgres(options: LocalPostgresOptions): Promise
     if (child.exitCode !== null || Date.now() > deadline) {
       await stopChild(child);
       cleanUp();
-      throw new Error(`${PREFIX}: postgres on port ${port} did not accept a connection. Its log:\n${log}`);
+      throw new Error(`${PREFIX}: postgres on port ${port} did not accept a connection. Its log:\n${log()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

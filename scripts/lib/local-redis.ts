@@ -5,13 +5,12 @@
  * and a local cluster need the shared state only while they run). Not daemonized, so that `stop`
  * (or this process's exit) ends it.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { endChild } from './child';
-import { findExecutable, installDebianPackages } from './debian';
+import { endChild, spawnServer } from './child';
+import { findOrInstall } from './debian';
 
 export interface LocalRedis {
   /** redis://127.0.0.1:<port>, for REDIS_URL. */
@@ -37,12 +36,7 @@ const PREFIX = 'local-redis';
 
 /** The redis-server binary, installing Debian's package when there is none; throws saying what to do when that is not possible. */
 export function ensureRedisServer(): string {
-  const found = findExecutable('redis-server');
-  if (found) return found;
-  installDebianPackages(PREFIX, ['redis-server'], 'for the shared state of several server instances');
-  const installed = findExecutable('redis-server');
-  if (installed) return installed;
-  throw new Error('No redis-server, and installing one failed (see above). Install Redis 7 (Debian: `apt-get install redis-server`) so that redis-server is on PATH.');
+  return findOrInstall(PREFIX, 'redis-server', ['redis-server'], 'for the shared state of several server instances', 'Install Redis 7 (Debian: `apt-get install redis-server`) so that redis-server is on PATH.');
 }
 
 /** One PING over a plain socket (RESP inline command): true on +PONG. */
@@ -88,29 +82,19 @@ async function startOn(binary: string, port: number, options: LocalRedisOptions)
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'redis-'));
   fs.mkdirSync(dataDir, { recursive: true });
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dataDir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--logfile', ''];
-  const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  const keep = (chunk: Buffer) => {
-    log = (log + chunk.toString()).slice(-4000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  // The server must not outlive the process that started it (a test run that crashes included).
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-
+  const { child, log, release } = spawnServer(binary, args, {}, 'SIGKILL');
   const cleanUp = () => {
-    process.removeListener('exit', killOnExit);
+    release();
     if (madeDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + (options.startTimeoutMs ?? 15_000);
   // Its own log line first: a PONG alone could come from another run's server that took the port
   // while this one failed to bind it.
-  while (!(log.includes('Ready to accept connections') && child.exitCode === null && (await ping(port)))) {
+  while (!(log().includes('Ready to accept connections') && child.exitCode === null && (await ping(port)))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       await endChild(child, 'SIGTERM', STOP_TIMEOUT_MS);
       cleanUp();
-      throw new Error(`${PREFIX}: redis-server on port ${port} did not answer PING. Its log:\n${log}`);
+      throw new Error(`${PREFIX}: redis-server on port ${port} did not answer PING. Its log:\n${log()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
