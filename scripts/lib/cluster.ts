@@ -13,11 +13,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { findExecutable, installDebianPackages } from './debian';
 import { startLocalPostgres, type LocalPostgres } from './local-postgres';
 import { startLocalRedis, type LocalRedis } from './local-redis';
+import { freePort } from '../../tests/helpers/freePort';
 
 const PREFIX = 'cluster';
 const INSTANCE_START_TIMEOUT_MS = 120_000;
@@ -69,17 +69,6 @@ export function ensureHaproxy(): string {
   const installed = findExecutable('haproxy');
   if (installed) return installed;
   throw new Error('No haproxy, and installing one failed (see above). Install HAProxy 2.6 or later (Debian: `apt-get install haproxy`) so that haproxy is on PATH.');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
 }
 
 function exited(child: ChildProcess): Promise<void> {

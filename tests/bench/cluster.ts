@@ -13,7 +13,6 @@
  * BENCH_CLUSTER_CONCURRENCY.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,6 +20,7 @@ import { startCluster } from '../../scripts/lib/cluster';
 import type { BenchmarkModule, BenchmarkRow } from './run';
 import { percentile, positiveInteger } from './support/numbers';
 import { BenchServer } from './support/server';
+import { freePort } from '../helpers/freePort';
 
 const REQUESTS = positiveInteger(process.env.BENCH_CLUSTER_REQUESTS, 1_000);
 const CONCURRENCY = positiveInteger(process.env.BENCH_CLUSTER_CONCURRENCY, 32);
@@ -37,17 +37,6 @@ const SETTINGS = { ROBOTS: 'off', RATE_LIMIT_SCALE: '100000', LOG_LEVEL: 'warn',
 interface Trader {
   cookie: string;
   csrf: string;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
 }
 
 /** The cookies a response sets, as a Cookie header, without the balancer's stickiness cookie. */

@@ -1,28 +1,17 @@
 // Proves the platform as a cluster (issue 19) in Chromium: the real built app through HAProxy in front of three server instances on one PostgreSQL and one Redis (scripts/lib/cluster.ts, started here; it installs what is missing). A user signed in through the balancer, stuck to one instance by its cookie, sees an order placed for them through another instance in the book and in their open orders without a reload, and sees it leave both when a third instance cancels it.
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { request as apiRequest, type APIRequestContext } from '@playwright/test';
 import { startCluster, type Cluster } from '../../scripts/lib/cluster';
 import { signIn, signInContext } from './support/signin';
 import { expect, test } from './support/test';
+import { freePort } from '../helpers/freePort';
 
 const WEB_ROOT = process.env.E2E_WEB_ROOT ?? 'dist';
 const USER = 'trader1@demo.exchange';
 /** Far below any price the seed or a robot gives BTC: the only bid in a book with robots off. */
 const PRICE = '1000.00';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
 
 /** The user signed in on one instance directly (its own session), for calls past the balancer. */
 async function signedInAt(baseURL: string): Promise<{ api: APIRequestContext; csrf: string }> {
