@@ -4,7 +4,7 @@
  * retention window (7 days) has passed, the audit under 2 s at day 30.
  *
  * Two steps, because the real robots cannot run 30 days fast enough (each tick is a dozen engine
- * commands per market through the group commit: about 2,600 ticks a simulated hour, so a month
+ * commands per market through the group commit: about 2,400 ticks a simulated hour, so a month
  * would take days of this machine's time):
  * 1. Calibration: the real robots (server/modules/robots) tick through the real engine and ledger
  *    at ROBOT_TRADES_PER_MINUTE's default for BENCH_RETENTION_MINUTES simulated minutes (1.5 s a
