@@ -88,10 +88,11 @@ function ensureTemplate(adminUrl: string): Promise<void> {
   return templateReady;
 }
 
-export async function createTestDatabase(adminUrl: string): Promise<TestDatabase> {
-  await ensureTemplate(adminUrl);
+/** A copy of the migrated template; `empty` for one without even the migrations (a first boot's). */
+export async function createTestDatabase(adminUrl: string, options: { empty?: boolean } = {}): Promise<TestDatabase> {
+  if (!options.empty) await ensureTemplate(adminUrl);
   const name = `t_${crypto.randomBytes(8).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`create database ${name} template ${TEMPLATE}`));
+  await withAdmin(adminUrl, (client) => client.query(options.empty ? `create database ${name}` : `create database ${name} template ${TEMPLATE}`));
   return {
     url: withDatabase(adminUrl, name),
     drop: () => withAdmin(adminUrl, async (client) => void (await client.query(`drop database if exists ${name} with (force)`))),

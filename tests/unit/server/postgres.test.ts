@@ -1,19 +1,24 @@
 /**
  * What PostgreSQL must keep that SQLite's single writer gave for free (runs under `npm run
  * test:pg`, skipped on SQLite): 64-bit money exact through the bigint columns and the numeric of
- * a sum, and guarded debits that never overdraw when two app instances' group commits race on the
- * same rows.
+ * a sum, guarded debits that never overdraw when two app instances' group commits race on the
+ * same rows, and one migration and seed when three instances boot at once on an empty database.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boot } from '../../../server/boot';
+import { loadConfig } from '../../../server/config';
 import { auditLedger } from '../../../server/ledger/audit';
 import { userBalances, userOwner } from '../../../server/ledger/ledger';
 import { ERRCODES } from '../../../src/shared/errcodes';
 import { formatUnits } from '../../../src/shared/money';
 import { createTestUser, creditUser, type TestUser } from '../../helpers/auth';
 import { callApi } from '../../helpers/inject';
-import { testPostgresUrl } from '../../helpers/postgres';
+import { createTestDatabase, testPostgresUrl } from '../../helpers/postgres';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
 const BTC_SCALE = 8;
@@ -78,5 +83,37 @@ describe.skipIf(!testPostgresUrl())('on PostgreSQL', () => {
       { wallet: 'spot', availableUnits: 0n, heldUnits: 0n },
     ]);
     expect((await auditLedger(first.context.db)).problems).toEqual([]);
+  });
+
+  it('migrates and seeds once when three instances boot at once on an empty database', async () => {
+    const adminUrl = testPostgresUrl()!;
+    const [shared, alone] = [await createTestDatabase(adminUrl, { empty: true }), await createTestDatabase(adminUrl, { empty: true })];
+    const dataDirs = [0, 1, 2, 3].map(() => fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-boot-')));
+    const configOf = (dataDir: string, databaseUrl: string) =>
+      loadConfig({}, { dataDir, databaseUrl, demoMode: true, robotsEnabled: true, passwordHashMemoryKib: 1024, logLevel: 'silent' });
+    /** What a seed writes: a second seeding would double the users or the ledger's transactions (or fail on a key). */
+    const seededCounts = async (db: TestServer['context']['db']) => {
+      const row = await db
+        .selectNoFrom([
+          sql<bigint>`(select count(*) from users)`.as('users'),
+          sql<bigint>`(select count(*) from ledger_transactions)`.as('transactions'),
+          sql<bigint>`(select count(*) from settings)`.as('settings'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { users: row.users, transactions: row.transactions, settings: row.settings };
+    };
+    try {
+      const reference = await boot(configOf(dataDirs[3]!, alone.url));
+      const expected = await seededCounts(reference.context.db);
+      await reference.database.close();
+      const booted = await Promise.all(dataDirs.slice(0, 3).map((dataDir) => boot(configOf(dataDir, shared.url))));
+      expect(await seededCounts(booted[0]!.context.db)).toEqual(expected);
+      expect((await auditLedger(booted[0]!.context.db)).problems).toEqual([]);
+      await Promise.all(booted.map(({ database }) => database.close()));
+    } finally {
+      for (const dataDir of dataDirs) fs.rmSync(dataDir, { recursive: true, force: true });
+      await shared.drop();
+      await alone.drop();
+    }
   });
 });
