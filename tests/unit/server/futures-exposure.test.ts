@@ -156,5 +156,6 @@ describe('futures exposure totals', () => {
     } finally {
       await server.close();
     }
-  });
+    // Some 500 HTTP calls and recounts: about 45 s on PostgreSQL on a busy machine, past the default minute under load.
+  }, 180_000);
 });
