@@ -13,11 +13,13 @@
  * every market and no fence is needed).
  */
 import type { Kysely } from 'kysely';
+import { columnTypes } from './columns';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const types = columnTypes(db);
   await db.schema
     .createTable('engine_owners')
-    .addColumn('symbol_id', 'integer', (column) => column.primaryKey())
+    .addColumn('symbol_id', types.integer, (column) => column.primaryKey())
     .addColumn('instance_id', 'text', (column) => column.notNull())
     .addColumn('internal_url', 'text', (column) => column.notNull())
     .addColumn('epoch', 'bigint', (column) => column.notNull())
