@@ -9,8 +9,8 @@
  * - scheduler jobs done a month ago, option index records past a day (settlement reads the
  *   instant of an expiry, at most seconds old);
  * - retention (server/ledger/README.md, "Checkpoints and retention"): the robots' closed orders
- *   after two days, their released holds, their trades with each other and the ledger
- *   transactions between them after ROBOT_RETENTION_DAYS (the transactions folded into the
+ *   and released holds after two days (the audit scans the holds), their trades with each other
+ *   and the ledger transactions between them after ROBOT_RETENTION_DAYS (the transactions folded into the
  *   checkpoint), and every trade and transaction after USER_RETENTION_DAYS when that is set;
  * - then the space of what went is given back (server/db/space.ts).
  * Each step deletes in bounded chunks, so a sweep never holds the writer long; what is left
@@ -24,7 +24,7 @@ import { userOwner } from './ledger/ledger';
 import { foldJournal } from './ledger/retention';
 import { INDEX_RETENTION_MS } from './modules/boption/settlement';
 import { readRobotsRecord } from './modules/robots/accounts';
-import { sweepRobotOrders } from './modules/robots/robots';
+import { ROBOT_ORDER_RETENTION_MS, sweepRobotOrders } from './modules/robots/robots';
 import { sweepThrottle } from './modules/account/throttle';
 import { DONE_RETENTION_MS } from './scheduler/scheduler';
 
@@ -110,7 +110,7 @@ async function sweepRetention(context: AppContext, time: number): Promise<Retent
   const robotUserIds = (await readRobotsRecord(db))?.userIds ?? [];
   const robotsBefore = time - config.robotRetentionMs;
   const result: RetentionResult = {
-    robotHolds: await deleteReleasedHolds(db, robotUserIds, robotsBefore),
+    robotHolds: await deleteReleasedHolds(db, robotUserIds, time - ROBOT_ORDER_RETENTION_MS),
     robotTrades: await deleteOldTrades(db, { before: robotsBefore, betweenUsers: robotUserIds, chunksMax: DELETE_CHUNKS_PER_SWEEP }),
     robotTransactions: await foldJournal(db, commits, { pass: 'robots', before: robotsBefore, robotUserIds, chunksMax: FOLD_CHUNKS_PER_SWEEP }),
     userTrades: 0,
@@ -124,7 +124,7 @@ async function sweepRetention(context: AppContext, time: number): Promise<Retent
   return result;
 }
 
-/** The robots' holds released before `before`: a hold is read only while it is open. */
+/** The robots' holds released before `before`: a hold is read only while it is open (and the audit sums the open ones from a scan of them all). */
 async function deleteReleasedHolds(executor: Executor, robotUserIds: readonly number[], before: number): Promise<number> {
   if (robotUserIds.length === 0) return 0;
   const owners = robotUserIds.map((id) => userOwner(id));
