@@ -25,7 +25,7 @@ import * as service from './service';
 
 /** Every call here has auth 'operator': the admin CLI's bearer token or an operator session. */
 export async function operatorRoutes(app: FastifyInstance): Promise<void> {
-  registerCall(app, auditCall, async () => auditLedger(app.context.db));
+  registerCall(app, auditCall, async (request) => auditLedger(app.context.db, request.query.full ? 'full' : 'since-checkpoint'));
   registerCall(app, publishPostCall, async (request) => publishPost(app.context, request.body));
   registerCall(app, notifyCall, async (request) => {
     const result = await service.notifyUsers(app.context, request.body);
