@@ -73,6 +73,10 @@ export default defineConfig({
       E2E_REQUEST_LOG: '1',
       // A binary option of 5 seconds beside the real periods: the option e2e watches one settle.
       BOPTION_EXTRA_PERIODS: '5',
+      // The hub's tests watch quotes change in 30 s windows on three markets: at the default of two
+      // robot trades a minute per market a window often sees none, so the suite's robots trade
+      // faster (a test environment's setting, like the short option period above).
+      ROBOT_TRADES_PER_MINUTE: '20',
     },
   },
 });
