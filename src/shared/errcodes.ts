@@ -256,35 +256,42 @@ export const CLUSTER_ERRCODES = {
   clusterSignatureInvalid: 2653,
 } as const;
 
-export const ERRCODES = {
-  ...PROTOCOL_ERRCODES,
-  ...ACCOUNT_ERRCODES,
-  ...LEDGER_ERRCODES,
-  ...CONTENT_ERRCODES,
-  ...MARKET_ERRCODES,
-  ...CONVERT_ERRCODES,
-  ...HELPDESK_ERRCODES,
-  ...OPERATOR_ERRCODES,
-  ...SECURITY_ERRCODES,
-  ...IDENTITY_ERRCODES,
-  ...REWARDS_ERRCODES,
-  ...CHAIN_ERRCODES,
-  ...WITHDRAW_ERRCODES,
-  ...FUTURES_ERRCODES,
-  ...BOPTION_ERRCODES,
-  ...OPERATOR_CONFIG_ERRCODES,
-  ...CLUSTER_ERRCODES,
-} as const;
+/**
+ * Every area's codes in one table, for the server (its messages are keyed by these names). Made by
+ * a call marked pure so that the web app's bundles drop it where only one area's table is used: an
+ * object spread at the top level is code the bundler must otherwise keep, and it kept every
+ * area's names in the entry script.
+ */
+export const ERRCODES = /* @__PURE__ */ (() =>
+  ({
+    ...PROTOCOL_ERRCODES,
+    ...ACCOUNT_ERRCODES,
+    ...LEDGER_ERRCODES,
+    ...CONTENT_ERRCODES,
+    ...MARKET_ERRCODES,
+    ...CONVERT_ERRCODES,
+    ...HELPDESK_ERRCODES,
+    ...OPERATOR_ERRCODES,
+    ...SECURITY_ERRCODES,
+    ...IDENTITY_ERRCODES,
+    ...REWARDS_ERRCODES,
+    ...CHAIN_ERRCODES,
+    ...WITHDRAW_ERRCODES,
+    ...FUTURES_ERRCODES,
+    ...BOPTION_ERRCODES,
+    ...OPERATOR_CONFIG_ERRCODES,
+    ...CLUSTER_ERRCODES,
+  }) as const)();
 
 export type ErrcodeName = keyof typeof ERRCODES;
 export type Errcode = (typeof ERRCODES)[ErrcodeName];
 
-const NAME_BY_CODE = new Map<number, ErrcodeName>(
-  Object.entries(ERRCODES).map(([name, code]) => [code, name as ErrcodeName]),
-);
+let nameByCode: Map<number, ErrcodeName> | undefined;
 
+/** A code's name (made on first use, for the same reason as ERRCODES). */
 export function errcodeName(code: number): ErrcodeName | undefined {
-  return NAME_BY_CODE.get(code);
+  nameByCode ??= new Map(Object.entries(ERRCODES).map(([name, value]) => [value, name as ErrcodeName]));
+  return nameByCode.get(code);
 }
 
 /** Codes the spec's client rejects silently: the caller handles them (spec section 8). */

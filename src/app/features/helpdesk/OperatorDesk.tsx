@@ -25,7 +25,7 @@ import {
 } from '../../../shared/api/helpdesk';
 import { ApiError } from '../../../shared/client/client';
 import { SERVICE_CODE_LENGTH } from '../../../shared/constants';
-import { ERRCODES } from '../../../shared/errcodes';
+import { OPERATOR_ERRCODES } from '../../../shared/errcodes';
 import { formatDate } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { callApi } from '../../api/client';
@@ -52,14 +52,14 @@ type ChatFilter = ChatStatus | 'all';
 type Access = 'checking' | 'granted' | 'refused' | 'failed';
 
 /** The server's refusal to a non-operator: shown as the page's answer, not as a toast. */
-const OPERATOR_ONLY = [ERRCODES.operatorOnly];
+const OPERATOR_ONLY = [OPERATOR_ERRCODES.operatorOnly];
 
 async function readChats(filter: ChatFilter): Promise<ChatSummary[] | 'refused' | null> {
   try {
     const chats = await callApi(operatorChatListCall, { query: { status: filter } }, { silentErrcodes: OPERATOR_ONLY });
     return chats === false ? null : chats;
   } catch (error) {
-    if (error instanceof ApiError && error.code === ERRCODES.operatorOnly) return 'refused';
+    if (error instanceof ApiError && error.code === OPERATOR_ERRCODES.operatorOnly) return 'refused';
     console.warn('Failed to read the help-desk chats', error);
     return null;
   }

@@ -7,7 +7,7 @@
  */
 import { helpdeskHistoryCall, helpdeskImageCall, helpdeskStartCall, helpdeskTextCall, type HelpdeskMessage } from '../../../shared/api/helpdesk';
 import { ApiError } from '../../../shared/client/client';
-import { ERRCODES } from '../../../shared/errcodes';
+import { HELPDESK_ERRCODES } from '../../../shared/errcodes';
 import { api, callApi } from '../../api/client';
 
 export interface ChatStart {
@@ -42,8 +42,8 @@ export async function startChat(input: { serviceCode?: string; sessionId?: strin
     if (answer === false) return { ok: false, reason: 'network', message: '' };
     return { ok: true, chat: { sessionId: answer.SessionId, chatId: answer.ChatId, welcome: answer.Welcome, timeCreated: answer.TimeCreated } };
   } catch (error) {
-    if (isApiError(error) && error.code === ERRCODES.serviceCodeRequired) return { ok: false, reason: 'codeRequired', message: error.message };
-    if (isApiError(error) && error.code === ERRCODES.serviceCodeInvalid) return { ok: false, reason: 'codeInvalid', message: error.message };
+    if (isApiError(error) && error.code === HELPDESK_ERRCODES.serviceCodeRequired) return { ok: false, reason: 'codeRequired', message: error.message };
+    if (isApiError(error) && error.code === HELPDESK_ERRCODES.serviceCodeInvalid) return { ok: false, reason: 'codeInvalid', message: error.message };
     return { ok: false, ...failureOf(error) };
   }
 }
@@ -60,8 +60,8 @@ export async function readHistory(sessionId: string): Promise<HelpdeskMessage[] 
 }
 
 function sendFailure(error: unknown): SendOutcome {
-  if (isApiError(error) && error.code === ERRCODES.chatClosed) return { ok: false, reason: 'closed', message: error.message };
-  if (isApiError(error) && error.code === ERRCODES.invalidImage) return { ok: false, reason: 'invalidImage', message: error.message };
+  if (isApiError(error) && error.code === HELPDESK_ERRCODES.chatClosed) return { ok: false, reason: 'closed', message: error.message };
+  if (isApiError(error) && error.code === HELPDESK_ERRCODES.invalidImage) return { ok: false, reason: 'invalidImage', message: error.message };
   return { ok: false, ...failureOf(error) };
 }
 

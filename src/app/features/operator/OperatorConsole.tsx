@@ -10,7 +10,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { robotsGetCall } from '../../../shared/api/operator';
 import { ApiError } from '../../../shared/client/client';
-import { ERRCODES } from '../../../shared/errcodes';
+import { OPERATOR_ERRCODES } from '../../../shared/errcodes';
 import { callApi } from '../../api/client';
 import { PageFrame } from '../../layout/PageFrame';
 import { useHubStatus } from '../../state/hub';
@@ -30,9 +30,9 @@ type Access = 'checking' | 'granted' | 'refused' | 'failed';
 /** Any operator call answers whether this session is an operator's; the robots switch is the lightest. */
 async function checkAccess(): Promise<Access> {
   try {
-    return (await callApi(robotsGetCall, {}, { silentErrcodes: [ERRCODES.operatorOnly] })) === false ? 'failed' : 'granted';
+    return (await callApi(robotsGetCall, {}, { silentErrcodes: [OPERATOR_ERRCODES.operatorOnly] })) === false ? 'failed' : 'granted';
   } catch (error) {
-    if (error instanceof ApiError && error.code === ERRCODES.operatorOnly) return 'refused';
+    if (error instanceof ApiError && error.code === OPERATOR_ERRCODES.operatorOnly) return 'refused';
     console.warn('Failed to check operator access', error);
     return 'failed';
   }

@@ -4,7 +4,7 @@
  * (HTTP 400) names its inputs; a business refusal is placed by its errcode. Errcode 101 is no
  * refusal: the server asks for the proof it lacks (the GA code), and the confirmation asks for it.
  */
-import { errcodeName, type ErrcodeName } from '../../../shared/errcodes';
+import { IDENTITY_ERRCODES, LEDGER_ERRCODES, PROTOCOL_ERRCODES, SECURITY_ERRCODES, WITHDRAW_ERRCODES } from '../../../shared/errcodes';
 
 export type WithdrawField = 'address' | 'amount' | 'bankAccount' | 'withdrawPassword' | 'gaCode' | 'form';
 
@@ -19,19 +19,20 @@ const FIELD_OF_INPUT: Record<string, WithdrawField> = {
   gaCode: 'gaCode',
 };
 
-const FIELD_OF_ERRCODE: Partial<Record<ErrcodeName, WithdrawField>> = {
-  withdrawAddressInvalid: 'address',
-  withdrawAmountBelowMin: 'amount',
-  withdrawAmountAboveMax: 'amount',
-  withdrawQuotaExceeded: 'amount',
-  insufficientBalance: 'amount',
-  invalidAmount: 'amount',
-  amountTooLarge: 'amount',
-  bankAccountNotFound: 'bankAccount',
-  withdrawPasswordWrong: 'withdrawPassword',
-  twoFactorCodeWrong: 'gaCode',
-  twoFactorCodeRequired: 'gaCode',
-};
+/** By code, from each area's own table: the whole table of every area would weigh on the page. */
+const FIELD_OF_ERRCODE = new Map<number, WithdrawField>([
+  [WITHDRAW_ERRCODES.withdrawAddressInvalid, 'address'],
+  [WITHDRAW_ERRCODES.withdrawAmountBelowMin, 'amount'],
+  [WITHDRAW_ERRCODES.withdrawAmountAboveMax, 'amount'],
+  [WITHDRAW_ERRCODES.withdrawQuotaExceeded, 'amount'],
+  [LEDGER_ERRCODES.insufficientBalance, 'amount'],
+  [LEDGER_ERRCODES.invalidAmount, 'amount'],
+  [LEDGER_ERRCODES.amountTooLarge, 'amount'],
+  [IDENTITY_ERRCODES.bankAccountNotFound, 'bankAccount'],
+  [SECURITY_ERRCODES.withdrawPasswordWrong, 'withdrawPassword'],
+  [SECURITY_ERRCODES.twoFactorCodeWrong, 'gaCode'],
+  [SECURITY_ERRCODES.twoFactorCodeRequired, 'gaCode'],
+]);
 
 /** The fields on the first step (the form), as against the confirmation's proof. */
 export const FORM_STEP_FIELDS: readonly WithdrawField[] = ['address', 'amount', 'bankAccount'];
@@ -43,11 +44,10 @@ export function placeWithdrawRefusal(refusal: { code: number; message: string; f
     placed[field] ??= message;
   }
   if (Object.keys(placed).length > 0) return placed;
-  const name = errcodeName(refusal.code);
-  return { [(name && FIELD_OF_ERRCODE[name]) ?? 'form']: refusal.message };
+  return { [FIELD_OF_ERRCODE.get(refusal.code) ?? 'form']: refusal.message };
 }
 
 /** Whether the refusal asks for the proof the withdrawal lacks (errcode 101). */
 export function asksForProof(code: number): boolean {
-  return errcodeName(code) === 'secondFactorRequired';
+  return code === PROTOCOL_ERRCODES.secondFactorRequired;
 }
