@@ -18,6 +18,7 @@ import { readDatabaseIn } from '../helpers/dataDir';
 import { ADMIN_TOKEN_FILE } from '../../server/boot';
 import { EXPIRY_PRICE_AGE_MAX_MS } from '../../server/modules/boption/settlement';
 import { freePort } from '../helpers/freePort';
+import { signIn, visitorHeaders } from './support/http';
 
 const KILLS = 3;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-boption-recovery-'));
@@ -48,7 +49,7 @@ async function waitForIndex(): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     try {
-      const response = await fetch(`${base}/boption/config?id=101`, { method: 'POST', headers: await visitorHeaders(), body: '{}' });
+      const response = await fetch(`${base}/boption/config?id=101`, { method: 'POST', headers: await visitorHeaders(base), body: '{}' });
       const body = (await response.json()) as { errcode: number; data?: { indexPrice: string | null } };
       if (body.data?.indexPrice) return;
     } catch {
@@ -57,22 +58,6 @@ async function waitForIndex(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('server did not start with an index');
-}
-
-async function visitorHeaders(): Promise<Record<string, string>> {
-  const start = await fetch(`${base}/csrftoken`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-  const cookie = start.headers.get('set-cookie')!.split(';')[0]!;
-  const { data } = (await start.json()) as { data: { token: string } };
-  return { cookie, 'x-xsrf-token': data.token, 'content-type': 'application/json' };
-}
-
-async function signIn(email: string): Promise<Record<string, string>> {
-  const pre = await visitorHeaders();
-  const response = await fetch(`${base}/account/signin`, { method: 'POST', headers: pre, body: JSON.stringify({ username: email, password: 'Demo1234!' }) });
-  const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
-  const body = (await response.json()) as { errcode: number; data: { csrfToken: string } };
-  if (body.errcode !== 0) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return { cookie, 'x-xsrf-token': body.data.csrfToken, 'content-type': 'application/json' };
 }
 
 function killed(processHandle: ChildProcess): Promise<void> {
@@ -128,7 +113,7 @@ describe('binary options after SIGKILL', () => {
     for (let kill = 0; kill < KILLS; kill += 1) {
       const server = startServer(port);
       await waitForIndex();
-      const headers = await signIn('trader1@demo.exchange');
+      const headers = await signIn(base, 'trader1@demo.exchange');
       // Kill at a random moment 2 to 7 s into the load: options of 3 and 5 s are expiring all the time.
       const killAt = Date.now() + 2_000 + Math.random() * 5_000;
       const load = placeOptions(headers, () => Date.now() >= killAt);

@@ -18,6 +18,7 @@ import { startLocalPostgres, type LocalPostgres } from '../../scripts/lib/local-
 import { ADMIN_TOKEN_FILE } from '../../server/boot';
 import { freePort } from '../helpers/freePort';
 import { createTestDatabase, testPostgresUrl, type TestDatabase } from '../helpers/postgres';
+import { signIn, waitForServer } from './support/http';
 
 const POSTGRES_PORT = 55437;
 const BTC_USDT = 301;
@@ -50,34 +51,6 @@ function startServer(port: number, databaseUrl: string): void {
   children.set(port, child);
 }
 
-async function waitForServer(port: number): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${base(port)}/config`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server on ${port} did not start`);
-}
-
-async function signIn(port: number, email: string): Promise<Record<string, string>> {
-  const start = await fetch(`${base(port)}/csrftoken`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-  const preCookie = start.headers.get('set-cookie')!.split(';')[0]!;
-  const { data } = (await start.json()) as { data: { token: string } };
-  const response = await fetch(`${base(port)}/account/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: preCookie, 'x-xsrf-token': data.token },
-    body: JSON.stringify({ username: email, password: 'Demo1234!' }),
-  });
-  const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
-  const body = (await response.json()) as { errcode: number; data: { csrfToken: string } };
-  if (body.errcode !== 0) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return { cookie, 'x-xsrf-token': body.data.csrfToken, 'content-type': 'application/json' };
-}
-
 /** The port of the instance holding BTC_USDT now (its lock is held and its row names it), if any. */
 async function holderPort(client: pg.Client): Promise<number | undefined> {
   const { rows } = await client.query<{ internal_url: string }>(
@@ -105,14 +78,14 @@ describe('engine failover across three instances', () => {
     const ports = [await freePort(), await freePort(), await freePort()];
     // The first instance seeds the database and writes the admin token the others sign with.
     startServer(ports[0]!, database.url);
-    await waitForServer(ports[0]!);
+    await waitForServer(base(ports[0]!), 90_000);
     for (const port of ports.slice(1)) startServer(port, database.url);
-    await Promise.all(ports.slice(1).map(waitForServer));
+    await Promise.all(ports.slice(1).map((port) => waitForServer(base(port), 90_000)));
 
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
-      const traders = [await signIn(ports[0]!, 'trader1@demo.exchange'), await signIn(ports[0]!, 'trader2@demo.exchange')];
+      const traders = [await signIn(base(ports[0]!), 'trader1@demo.exchange'), await signIn(base(ports[0]!), 'trader2@demo.exchange')];
       const acknowledged: number[] = [];
       let acknowledgedAfterTakeover = 0;
       let takenOver = false;

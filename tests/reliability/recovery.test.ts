@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN_FILE } from '../../server/boot';
 import { serverProcessDatabase, type ServerProcessDatabase } from '../helpers/postgres';
+import { signIn, waitForServer } from './support/http';
 
 const PORT = 18_400 + Math.floor(Math.random() * 500);
 const BASE = `http://127.0.0.1:${PORT}/api/v1`;
@@ -29,34 +30,6 @@ function startServer(): ChildProcess {
   return processHandle;
 }
 
-async function waitForServer(): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/config`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not start');
-}
-
-async function signIn(email: string): Promise<Record<string, string>> {
-  const start = await fetch(`${BASE}/csrftoken`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-  const preCookie = start.headers.get('set-cookie')!.split(';')[0]!;
-  const { data } = (await start.json()) as { data: { token: string } };
-  const response = await fetch(`${BASE}/account/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: preCookie, 'x-xsrf-token': data.token },
-    body: JSON.stringify({ username: email, password: 'Demo1234!' }),
-  });
-  const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
-  const body = (await response.json()) as { errcode: number; data: { csrfToken: string } };
-  if (body.errcode !== 0) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return { cookie, 'x-xsrf-token': body.data.csrfToken, 'content-type': 'application/json' };
-}
-
 beforeAll(async () => {
   serverDatabase = await serverProcessDatabase(dataDir);
 });
@@ -71,8 +44,8 @@ afterAll(async () => {
 describe('recovery after SIGKILL', () => {
   it('keeps every acknowledged order, a clean ledger and the same book', async () => {
     const first = startServer();
-    await waitForServer();
-    const traders = [await signIn('trader1@demo.exchange'), await signIn('trader2@demo.exchange')];
+    await waitForServer(BASE);
+    const traders = [await signIn(BASE, 'trader1@demo.exchange'), await signIn(BASE, 'trader2@demo.exchange')];
     const acknowledged: number[] = [];
     let stop = false;
     let sent = 0;
@@ -103,7 +76,7 @@ describe('recovery after SIGKILL', () => {
     expect(sent).toBeGreaterThan(acknowledged.length);
 
     startServer();
-    await waitForServer();
+    await waitForServer(BASE);
     const token = fs.readFileSync(path.join(dataDir, ADMIN_TOKEN_FILE), 'utf8').trim();
     const audit = (await (await fetch(`${BASE}/operator/audit`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { ok: boolean; problems: string[] } };
     expect(audit.data.problems).toEqual([]);
