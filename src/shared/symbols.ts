@@ -123,3 +123,6 @@ export function routeSymbol<T extends Pick<SymbolLike, 'type' | 'symbol'>>(list:
 export function coinIconPath(currency: string): string {
   return `/icons/coins/${currency.toLowerCase()}.svg`;
 }
+
+/** A neutral coin, for a market whose base currency the web app has no icon for (public/icons/coin.svg). */
+export const GENERIC_COIN_ICON = '/icons/coin.svg';

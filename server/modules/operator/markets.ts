@@ -10,17 +10,28 @@
  * to delist a delisted market again runs that cancellation again (it cancels whatever an engine
  * failure might have left), and changes nothing else: a delisted market stays delisted.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FeeTier, OperatorMarket } from '../../../src/shared/api/operator-config';
 import { formatUnits } from '../../../src/shared/money';
 import { trimZeros } from '../../../src/shared/decimal';
 import type { AppContext } from '../../context';
 import { invalidFields } from '../../core/errors';
 import { DEFAULT_FEES, type MarketStatus } from '../../engine/market-config';
-import { coinIconPath } from '../../../src/shared/symbols';
+import { coinIconPath, GENERIC_COIN_ICON } from '../../../src/shared/symbols';
 import { recordChange, type Actor } from './audit-log';
 import { configUnits } from './config-amounts';
 import * as repo from './config-repo';
 import { refuse } from './errors';
+
+/**
+ * A new market's icon: its base currency's where the served web app has one, else a neutral coin.
+ * A path to no file would be a broken image, and a 404, on every page that lists the markets.
+ */
+function marketIcon(webRoot: string | undefined, base: string): string {
+  const icon = coinIconPath(base);
+  return webRoot !== undefined && fs.existsSync(path.join(webRoot, icon)) ? icon : GENERIC_COIN_ICON;
+}
 
 /** What changing markets needs of the engine (app.engine). */
 export interface MarketsEngine {
@@ -95,7 +106,7 @@ export async function addMarket(context: AppContext, engine: MarketsEngine, acto
       makerFeePpm: BigInt(input.makerFeePpm ?? DEFAULT_FEES.makerPpm),
       takerFeePpm: BigInt(input.takerFeePpm ?? DEFAULT_FEES.takerPpm),
       minOrderValueUnits: configUnits(input.minOrderValue, quoteScale, 'minOrderValue'),
-      icon: coinIconPath(input.base),
+      icon: marketIcon(context.config.webRoot, input.base),
     };
     const added = await repo.insertSpotMarket(trx, market);
     await recordChange(trx, actor, { action: 'market.add', target: `market ${added} ${symbol}`, before: null, after: marketView((await repo.findSpotMarket(trx, { id: added }))!) }, context.now());
