@@ -42,6 +42,10 @@ export class Forwarder implements MarketRouting {
 
   fence: MarketRouting['fence'] = (trx, symbolId) => this.ownership.fence(trx, symbolId);
 
+  holds(symbolId: number): boolean {
+    return this.ownership.holds(symbolId);
+  }
+
   async route<K extends keyof RoutedCalls>(kind: K, request: RoutedCalls[K]['request'], here: () => Promise<RoutedCalls[K]['answer']>): Promise<RoutedCalls[K]['answer']> {
     const deadline = Date.now() + OWNERLESS_WAIT_MS;
     for (;;) {

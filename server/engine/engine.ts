@@ -320,7 +320,13 @@ export class Engine {
         // First: a deposed holder's piece is refused before it writes anything (server/cluster).
         await this.routing?.fence(trx, market.symbol.id);
         if (market.halted) refuse('marketRecovering');
+        const book = market.book;
         const value = await work(trx, (change) => {
+          // The book may have been emptied while this piece waited on the database: the market was
+          // given up here (server/cluster) or halted for a rebuild. Matching against that book
+          // would rest an order across the stored ones, so the piece is refused (and rolled back)
+          // before it touches anything; a call refused as clusterNotOwner goes to the new holder.
+          if (market.book !== book || market.halted) refuse(this.routing && !this.routing.holds(market.symbol.id) ? 'clusterNotOwner' : 'marketRecovering');
           touched = true;
           return change();
         });
@@ -328,7 +334,8 @@ export class Engine {
         return { value, levelChanges: this.levelChanges(market, pending.levelsBefore) };
       });
     } catch (error) {
-      if (touched) {
+      // A market given up meanwhile has no book here to rebuild: its holder rebuilds its own.
+      if (touched && (!this.routing || this.routing.holds(market.symbol.id))) {
         market.halted = true;
         this.context.log?.error({ err: error, symbol: market.symbol.symbol }, 'engine command failed after touching the book; rebuilding it');
         void this.context.commits.run((trx) => this.rebuild(market, trx)).catch((rebuildError: unknown) => {

@@ -96,6 +96,8 @@ export interface RoutedCalls {
 export interface MarketRouting {
   /** Runs `here` when this instance holds the market's book, else sends the call to the holder and answers what it answered. */
   route<K extends keyof RoutedCalls>(kind: K, request: RoutedCalls[K]['request'], here: () => Promise<RoutedCalls[K]['answer']>): Promise<RoutedCalls[K]['answer']>;
+  /** True while this instance holds the market's book. */
+  holds(symbolId: number): boolean;
   /** The first statement of every command piece: refuses unless this instance still holds the market (the epoch fence). */
   fence(trx: Transaction<Database>, symbolId: number): Promise<void>;
 }

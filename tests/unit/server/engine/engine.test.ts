@@ -5,6 +5,7 @@
  * orders and cancels never overdraw or touch another's order, with the audit clean throughout.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BusinessError } from '../../../../server/core/errors';
 import { Engine } from '../../../../server/engine/engine';
 import { auditLedger } from '../../../../server/ledger/audit';
 import { userBalances } from '../../../../server/ledger/ledger';
@@ -161,6 +162,50 @@ describe('Engine', () => {
     expect(retried.status).toBe('open');
     expect(engine.depth(BTC_USDT, 5)).toMatchObject({ asks: [['90000.00', '0.500000']], bids: [['89000.00', '0.100000']] });
     expect(await balancesOf(buyer.userId)).toMatchObject({ USDT: { available: '91100.000000', held: '8900.000000' } });
+    await expectAuditOk();
+  });
+
+  it('refuses a command whose market was given up while it waited on the database, so no order rests on an emptied book', async () => {
+    const { seller, buyer } = await fundedPair();
+    const engine = server.app.engine;
+    await engine.placeOrder({ userId: seller.userId, symbolId: BTC_USDT, side: 'sell', type: 'limit', price: '90000', quantity: '0.5' });
+    // An instance of a cluster gives a market up (its share shrank, or another took it) after a
+    // command passed the fence and the halted check, while the command waits on the database and
+    // before it matches: the book it would match is emptied under it. The release is queued at
+    // the halted check's read, so it runs at the command's first database wait.
+    const market = (engine as unknown as { markets: Map<number, { halted: boolean }> }).markets.get(BTC_USDT)!;
+    let held = true;
+    let halted = market.halted;
+    let releaseAtNextCheck = false;
+    Object.defineProperty(market, 'halted', {
+      configurable: true,
+      get() {
+        if (releaseAtNextCheck) {
+          releaseAtNextCheck = false;
+          queueMicrotask(() => {
+            held = false;
+            engine.releaseMarket(BTC_USDT);
+          });
+        }
+        return halted;
+      },
+      set(value: boolean) {
+        halted = value;
+      },
+    });
+    engine.setRouting({
+      route: (_kind, _request, here) => here(),
+      holds: () => held,
+      fence: async () => {
+        if (!held) throw new BusinessError('clusterNotOwner');
+        releaseAtNextCheck = true;
+      },
+    });
+    await expect(engine.placeOrder({ userId: buyer.userId, symbolId: BTC_USDT, side: 'buy', type: 'limit', price: '90100', quantity: '0.2' })).rejects.toMatchObject({ code: 'clusterNotOwner' });
+    // Nothing of it was written: the stored book is the one resting sell, which the next holder rebuilds without a cross.
+    const stored = await server.context.db.selectFrom('orders').select(['side', 'status']).where('symbol_id', '=', BigInt(BTC_USDT)).execute();
+    expect(stored).toEqual([{ side: 'sell', status: 'open' }]);
+    expect(await balancesOf(buyer.userId)).toMatchObject({ USDT: { available: '100000.000000', held: '0.000000' } });
     await expectAuditOk();
   });
 
