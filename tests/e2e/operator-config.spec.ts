@@ -1,6 +1,6 @@
 // Proves the operator's configuration in Chromium against the real server (issue 21): an operator
 // adds a spot market in the console, which trades at once, a trader finds it in the markets list
-// and places an order on it; the operator then suspends it, which the audit log shows.
+// and places an order on it, its fee estimated at the fee the operator set; the operator then suspends it, which the audit log shows.
 import { signInContext } from './support/signin';
 import { expect, test } from './support/test';
 
@@ -22,11 +22,12 @@ test.describe('the operator configuration console', () => {
     await form.getByTestId('market-add-pricePrecision').fill('4');
     await form.getByTestId('market-add-volumePrecision').fill('2');
     await form.getByTestId('market-add-minOrderValue').fill('1');
+    await form.getByTestId('market-add-makerFee').fill('0.2');
     await form.getByTestId('market-add-submit').click();
     await expect(console.getByTestId('toast').filter({ hasText: 'E2EC_USDT is added and trades now.' })).toBeVisible();
     const row = console.locator('[data-testid="market-row"][data-symbol="E2EC_USDT"]');
     await expect(row).toContainText('Trading');
-    await expect(row).toContainText('0.08 %');
+    await expect(row).toContainText('0.2 %');
 
     const trader = await browser.newContext({ viewport: PHONE });
     await signInContext(trader, 'trader1@demo.exchange');
@@ -38,6 +39,9 @@ test.describe('the operator configuration console', () => {
     const buy = page.getByTestId('order-form-buy');
     await buy.getByTestId('order-price-buy').fill('0.0001');
     await buy.getByTestId('order-amount-buy').fill('10000');
+    // The fee estimate is the market's own maker fee, as the operator set it: 0.2 % of 10000 E2EC.
+    await expect(buy).toContainText('Fee (maker 0.2%)');
+    await expect(buy.getByTestId('order-fee-buy')).toHaveText('≈ 20.00 E2EC');
     await buy.getByTestId('order-submit-buy').click();
     const placed = page.getByTestId('open-orders').getByTestId('order-row').filter({ hasText: '0.0001' });
     await expect(placed).toBeVisible();

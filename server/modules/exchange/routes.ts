@@ -6,18 +6,22 @@
  * on any market, so that funds are never stuck behind a market the user no longer sees.
  */
 import type { FastifyInstance } from 'fastify';
-import { activeOrdersCall, cancelAllOrdersCall, cancelOrderCall, createOrderCall, ORDERS_PAGE_MAX, ordersCall } from '../../../src/shared/api/exchange';
+import { activeOrdersCall, cancelAllOrdersCall, cancelOrderCall, createOrderCall, feeRatesCall, ORDERS_PAGE_MAX, ordersCall } from '../../../src/shared/api/exchange';
 import { refuse } from './errors';
 import { registerCall } from '../../http/route';
 import type { Engine } from '../../engine/engine';
 import type { SessionUser } from '../../core/viewer';
+import { selectVipLevel } from '../../engine/orders-repo';
 
 /** Orders per minute per client: generous for people, a brake for a runaway script. */
 const CREATE_PER_MINUTE = 600;
 /** "Cancel all" per minute per client: each one may cancel hundreds of orders. */
 const CANCEL_ALL_PER_MINUTE = 30;
 
-export function resolveSymbolId(engine: Engine, key: number | string, viewer: SessionUser): number {
+/** Who a call without sign-in is: no test access. */
+const VISITOR = { testEnabled: false } as const;
+
+export function resolveSymbolId(engine: Engine, key: number | string, viewer: Pick<SessionUser, 'testEnabled'>): number {
   // Forms send the id as text: digits are an id, anything else a name.
   const id = typeof key === 'number' ? key : /^\d+$/.test(key) ? Number(key) : undefined;
   const wanted = typeof key === 'string' ? key.toUpperCase().replace('/', '_') : undefined;
@@ -63,6 +67,15 @@ export async function exchangeRoutes(app: FastifyInstance): Promise<void> {
     },
     { perMinute: CANCEL_ALL_PER_MINUTE },
   );
+
+  // The rates the engine would charge this caller now: the same MarketConfig snapshot a fill reads
+  // (every instance reloads it when an operator changes a fee), at the caller's VIP level.
+  registerCall(app, feeRatesCall, async (request) => {
+    const symbolId = resolveSymbolId(engine, request.query.symbol, request.user ?? VISITOR);
+    const vipLevel = request.user ? await selectVipLevel(app.context.db, request.user.id) : 0;
+    const rates = engine.config.feeRates(symbolId, vipLevel);
+    return { symbolId, makerFeePpm: Number(rates.makerPpm), takerFeePpm: Number(rates.takerPpm), vipLevel };
+  });
 
   registerCall(app, ordersCall, async (request) => {
     const body = request.body;

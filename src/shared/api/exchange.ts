@@ -98,3 +98,23 @@ export const ordersCall = defineCall({
 
 /** Server-side cap on a page of orders, whatever the client asks. */
 export const ORDERS_PAGE_MAX = LIST_PAGE_MAX;
+
+/**
+ * The fee rates an order of the caller would pay on a market now: the market's maker and taker
+ * fees, lowered by the fee tier of the caller's VIP level (an operator sets both, issue 21). Not
+ * in the spec's list; the order form's fee estimate reads it. A visitor gets VIP level 0's.
+ */
+export const feeRatesCall = defineCall({
+  method: 'GET',
+  path: '/exchange/fees',
+  query: z.object({ symbol: symbolKeyField }),
+  data: z.object({
+    symbolId: z.number(),
+    /** Parts per million of what the order receives: 800 is 0.08 %. */
+    makerFeePpm: z.number(),
+    takerFeePpm: z.number(),
+    vipLevel: z.number(),
+  }),
+  changesState: false,
+  auth: 'none',
+});

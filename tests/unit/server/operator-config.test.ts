@@ -134,6 +134,12 @@ describe('a market added at runtime', () => {
     // Bob (VIP 2) takes tier 1's 0.02 %; Alice (VIP 6) is in tier 5, whose 0.5 % is above the market's 0.2 %: a tier never raises a fee.
     expect((await order(bob, { symbol: marketId, side: 'buy', price: '2', quantity: '10' })).data).toMatchObject({ fee: '0.00200000' });
     expect((await fees('USDT')) - feesBefore).toBe(40_000n);
+    // The order form's estimate reads the rates the engine just charged: each caller's own, a visitor's at VIP 0.
+    const rates = async (as: TestUser | null) => (await callApi(server, 'GET', `/exchange/fees?symbol=${marketId}`, { as })).json();
+    expect((await rates(bob)).data).toEqual({ symbolId: marketId, makerFeePpm: 0, takerFeePpm: 200, vipLevel: 2 });
+    expect((await rates(alice)).data).toEqual({ symbolId: marketId, makerFeePpm: 2_000, takerFeePpm: 500, vipLevel: 6 });
+    expect((await rates(null)).data).toEqual({ symbolId: marketId, makerFeePpm: 2_000, takerFeePpm: 500, vipLevel: 0 });
+    expect((await callApi(server, 'GET', '/exchange/fees?symbol=NOPE_USDT', { as: null })).json()).toMatchObject({ errcode: ERRCODES.symbolNotFound });
     expect((await admin('GET', '/operator/feetiers')).data).toEqual(tiers);
     await admin('POST', '/operator/feetiers', { tiers: [] });
   });

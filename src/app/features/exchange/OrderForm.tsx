@@ -37,6 +37,7 @@ import {
   isTaker,
   orderTotalText,
   ratePercentText,
+  type FeeRates,
   type OrderFormState,
   type OrderSide,
   type OrderType,
@@ -48,6 +49,7 @@ import { Panel } from '../../ui/Panel';
 import { loginPath } from '../../ui/paths';
 import { TabPanel, Tabs } from '../../ui/Tabs';
 import { findSentOrder, LOST_ORDER_CHECK_DELAY_MS, newClientOrderId } from './orderCheck';
+import { useFeeRates } from './useFeeRates';
 import styles from './exchange.module.css';
 
 /** An order sent whose answer never came, and what the check found so far. */
@@ -75,6 +77,11 @@ export function OrderForms(props: OrderFormProps) {
   const { t } = useLingui();
   const [side, setSide] = useState<OrderSide>('buy');
   const [type, setType] = useState<OrderType>('limit');
+  const fees = useFeeRates(props.symbol.id, props.signedIn);
+  const onPlaced = () => {
+    fees.refresh();
+    props.onPlaced();
+  };
   return (
     // The page's second skip link leads here (tabIndex -1 takes the focus it brings).
     <Panel aria-label={t`Place an order`} data-testid="exchange-order-form" id={ORDER_FORM_ANCHOR} tabIndex={-1}>
@@ -100,7 +107,7 @@ export function OrderForms(props: OrderFormProps) {
           ) : null}
           <div className={styles.formColumns}>
             {(props.layout === 'both' ? (['buy', 'sell'] as const) : [side]).map((formSide) => (
-              <SideForm key={`${formSide}:${type}:${props.symbol.id}`} {...props} side={formSide} type={type} />
+              <SideForm key={`${formSide}:${type}:${props.symbol.id}`} {...props} onPlaced={onPlaced} feeRates={fees.rates} side={formSide} type={type} />
             ))}
           </div>
         </TabPanel>
@@ -109,7 +116,7 @@ export function OrderForms(props: OrderFormProps) {
   );
 }
 
-function SideForm({ symbol, signedIn, balances, best, lastPrice, pickedPrice, onPlaced, side, type }: OrderFormProps & { side: OrderSide; type: OrderType }) {
+function SideForm({ symbol, signedIn, balances, best, lastPrice, pickedPrice, onPlaced, feeRates, side, type }: OrderFormProps & { feeRates: FeeRates | null; side: OrderSide; type: OrderType }) {
   const { t } = useLingui();
   const router = useRouter();
   const localize = useLocalize();
@@ -143,7 +150,7 @@ function SideForm({ symbol, signedIn, balances, best, lastPrice, pickedPrice, on
   const shownAvailable = side === 'buy' ? available.quote : available.base;
   const scale = amountScale(state, symbol);
   const total = type === 'limit' ? orderTotalText(state.price, state.amount, symbol) : null;
-  const fee = feeEstimate(state, symbol, { taker: isTaker(state, best, symbol), lastPrice });
+  const fee = feeEstimate(state, symbol, { taker: isTaker(state, best, symbol), lastPrice, rates: feeRates });
 
   const placedMessage = (order: OrderViewData) =>
     order.status === 'filled' ? t`Order filled: ${trimZeros(order.filledQuantity)} ${symbol.baseSymbol}` : order.status === 'open' ? t`Order placed` : t`Order closed`;

@@ -2,8 +2,9 @@
  * The order form's rules (spec 5 and the engine's): prices carry the symbol's pricePrecision,
  * amounts its volumePrecision, the total is price x amount in the quote currency, the
  * percentage buttons take a share of the available balance (quote currency to buy, base to
- * sell), and the fee estimate uses the engine's rates: a buyer pays its fee in the base
- * currency it receives, a seller in the quote currency it receives; maker 0.08 %, taker 0.1 %.
+ * sell), and the fee estimate uses the rates the engine would charge this user on this market
+ * (GET /exchange/fees: the market's fees lowered by the user's VIP tier, both set by an operator):
+ * a buyer pays its fee in the base currency it receives, a seller in the quote currency it receives.
  * Everything in bigint units, rounded the way the engine rounds (a fee up, what one can afford
  * down).
  */
@@ -11,8 +12,11 @@ import { divideUnits, formatUnits, parseUnits } from '../../../shared/money';
 import type { MarketSymbol } from '../../../shared/api/market';
 import { positiveUnits, unitsText } from '../../../shared/decimal';
 
-/** Parts per million, as the default market fees (DEFAULT_FEES, server/engine/market-config.ts) charge them. */
-export const EXCHANGE_FEES_PPM = { maker: 800n, taker: 1_000n } as const;
+/** A user's fee rates on a market in parts per million (800 is 0.08 %), as GET /exchange/fees answers them. */
+export interface FeeRates {
+  maker: bigint;
+  taker: bigint;
+}
 const PPM = 1_000_000n;
 
 export type OrderSide = 'buy' | 'sell';
@@ -73,15 +77,16 @@ export interface FeeEstimate {
  * The fee the order would pay if it filled whole: buys pay on the base quantity received,
  * sells on the quote amount received. A market buy's quantity is unknown before it fills, so
  * its fee is estimated on the quote amount at the last price when one is given. Null when the
- * form is incomplete.
+ * form is incomplete or the rates are not known yet.
  */
 export function feeEstimate(
   state: OrderFormState,
   symbol: Precisions & Pick<MarketSymbol, 'baseSymbol' | 'quoteSymbol'>,
-  options: { taker: boolean; lastPrice: string | null },
+  options: { taker: boolean; lastPrice: string | null; rates: FeeRates | null },
 ): FeeEstimate | null {
+  if (options.rates === null) return null;
   const role = options.taker ? 'taker' : 'maker';
-  const ratePpm = EXCHANGE_FEES_PPM[role];
+  const ratePpm = options.rates[role];
   const fee = (units: bigint) => divideUnits(units * ratePpm, PPM, 'up');
   if (state.side === 'buy') {
     let quantityUnits: bigint | null;

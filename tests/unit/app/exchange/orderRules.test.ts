@@ -1,13 +1,11 @@
-// Proves the order form's rules: decimal input cut to the symbol's precisions, totals, percentage-of-balance amounts and the fee estimate at the engine's maker and taker rates, all in exact decimals.
+// Proves the order form's rules: decimal input cut to the symbol's precisions, totals, percentage-of-balance amounts and the fee estimate at the user's maker and taker rates, all in exact decimals.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FEES } from '../../../../server/engine/market-config';
 import { positiveUnits, sanitizeDecimalInput, stepText } from '../../../../src/shared/decimal';
 import {
   amountForPercent,
   amountScale,
   availableText,
   createBody,
-  EXCHANGE_FEES_PPM,
   feeEstimate,
   formProblem,
   isTaker,
@@ -15,6 +13,8 @@ import {
   ratePercentText,
 } from '../../../../src/app/features/exchange/orderRules';
 
+/** The default market's rates (maker 0.08 %, taker 0.1 %), as GET /exchange/fees answers them. */
+const RATES = { maker: 800n, taker: 1_000n };
 const BTC = { symbol: 'BTC_USDT', pricePrecision: 2, volumePrecision: 6, baseSymbol: 'BTC', quoteSymbol: 'USDT' };
 
 describe('exchange order form', () => {
@@ -38,24 +38,29 @@ describe('exchange order form', () => {
     expect(stepText(0)).toBe('1');
   });
 
-  it('uses the engine rates: maker 0.08 %, taker 0.1 %', () => {
-    expect(EXCHANGE_FEES_PPM.maker).toBe(DEFAULT_FEES.makerPpm);
-    expect(EXCHANGE_FEES_PPM.taker).toBe(DEFAULT_FEES.takerPpm);
-    expect(ratePercentText(EXCHANGE_FEES_PPM.maker)).toBe('0.08');
-    expect(ratePercentText(EXCHANGE_FEES_PPM.taker)).toBe('0.1');
+  it('shows a rate in parts per million as a percent', () => {
+    expect(ratePercentText(800n)).toBe('0.08');
+    expect(ratePercentText(1_000n)).toBe('0.1');
+    expect(ratePercentText(200n)).toBe('0.02');
+    expect(ratePercentText(0n)).toBe('0');
   });
 
   it('estimates a buy fee in the base currency and a sell fee in the quote currency, rounded up', () => {
     const limitBuy = { side: 'buy', type: 'limit', price: '40000', amount: '0.5' } as const;
-    expect(feeEstimate(limitBuy, BTC, { taker: false, lastPrice: null })).toEqual({ amount: '0.000400', currency: 'BTC', ratePpm: 800n, role: 'maker' });
+    expect(feeEstimate(limitBuy, BTC, { taker: false, lastPrice: null, rates: RATES })).toEqual({ amount: '0.000400', currency: 'BTC', ratePpm: 800n, role: 'maker' });
     const limitSell = { side: 'sell', type: 'limit', price: '40000.01', amount: '0.123457' } as const;
     // 40000.01 x 0.123457 = 4938.281234..., rounded up to 4938.29; 0.1 % of it rounded up.
     expect(orderTotalText(limitSell.price, limitSell.amount, BTC)).toBe('4938.29');
-    expect(feeEstimate(limitSell, BTC, { taker: true, lastPrice: null })).toEqual({ amount: '4.94', currency: 'USDT', ratePpm: 1000n, role: 'taker' });
+    expect(feeEstimate(limitSell, BTC, { taker: true, lastPrice: null, rates: RATES })).toEqual({ amount: '4.94', currency: 'USDT', ratePpm: 1000n, role: 'taker' });
     const marketBuy = { side: 'buy', type: 'market', price: '', amount: '100' } as const;
-    expect(feeEstimate(marketBuy, BTC, { taker: true, lastPrice: '40000' })?.amount).toBe('0.000003');
-    expect(feeEstimate(marketBuy, BTC, { taker: true, lastPrice: null })).toBeNull();
-    expect(feeEstimate({ ...limitBuy, amount: '' }, BTC, { taker: false, lastPrice: null })).toBeNull();
+    expect(feeEstimate(marketBuy, BTC, { taker: true, lastPrice: '40000', rates: RATES })?.amount).toBe('0.000003');
+    expect(feeEstimate(marketBuy, BTC, { taker: true, lastPrice: null, rates: RATES })).toBeNull();
+    expect(feeEstimate({ ...limitBuy, amount: '' }, BTC, { taker: false, lastPrice: null, rates: RATES })).toBeNull();
+    // A VIP tier's rates (an operator's): 0 % maker, 0.02 % taker; and no estimate before the rates are known.
+    const vip = { maker: 0n, taker: 200n };
+    expect(feeEstimate(limitBuy, BTC, { taker: false, lastPrice: null, rates: vip })).toEqual({ amount: '0.000000', currency: 'BTC', ratePpm: 0n, role: 'maker' });
+    expect(feeEstimate(limitSell, BTC, { taker: true, lastPrice: null, rates: vip })).toEqual({ amount: '0.99', currency: 'USDT', ratePpm: 200n, role: 'taker' });
+    expect(feeEstimate(limitBuy, BTC, { taker: false, lastPrice: null, rates: null })).toBeNull();
   });
 
   it('tells a taker limit order from a resting one by the best opposite price', () => {
