@@ -163,6 +163,9 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   app.scheduler.every(CHECKPOINT_JOB_KIND, context.config.checkpointIntervalMs, async (trx, now) => void (await writeCheckpoint(trx, now)));
   // Sockets share app.server, so they work under app.listen in main.ts and in tests alike.
   app.decorate('realtime', await registerRealtime(app, { engine, prices, redis }));
+  // Open tabs read the symbol list again when an operator changed the markets (through the Redis
+  // adapter, every instance's sockets hear the instance that took the change).
+  engine.config.onChange(() => app.realtime.emit('markets', { at: context.now() }));
 
   await app.register(
     async (api) => {

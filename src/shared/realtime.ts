@@ -183,6 +183,14 @@ export type FuturesMessage = z.infer<typeof futuresMessageSchema>;
 export const boptionMessageSchema = z.object({ order: boptionOrderSchema });
 export type BoptionMessage = z.infer<typeof boptionMessageSchema>;
 
+/**
+ * The markets' configuration changed (an operator added, suspended, resumed or delisted a market,
+ * or changed its terms): sent to every socket, so that open tabs read the symbol list again at
+ * once instead of at the next SYMBOL_REFRESH_MS.
+ */
+export const marketsMessageSchema = z.object({ at: z.number() });
+export type MarketsMessage = z.infer<typeof marketsMessageSchema>;
+
 /** A help-desk line (api/helpdesk.ts): new, or an operator hid it (visible false, empty body). */
 export type ChatMessage = HelpdeskMessage;
 
@@ -197,6 +205,8 @@ export const SERVER_MESSAGE_SCHEMAS = {
   index: indexMessageSchema,
   futures: futuresMessageSchema,
   boption: boptionMessageSchema,
+  /** To every socket. */
+  markets: marketsMessageSchema,
   /** A help-desk message on a `chat=` channel and on the operators' channel. */
   m: helpdeskMessageSchema,
 } as const;

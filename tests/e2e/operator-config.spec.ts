@@ -1,6 +1,7 @@
 // Proves the operator's configuration in Chromium against the real server (issue 21): an operator
-// adds a spot market in the console, which trades at once, a trader finds it in the markets list
-// and places an order on it, its fee estimated at the fee the operator set; the operator then suspends it, which the audit log shows.
+// adds a spot market in the console, which trades at once; a trader's tab, open since before,
+// lists it without a reload; the trader places an order on it, its fee estimated at the fee the
+// operator set; the operator then suspends it, which the audit log shows.
 import { signInContext } from './support/signin';
 import { expect, test } from './support/test';
 
@@ -16,6 +17,12 @@ test.describe('the operator configuration console', () => {
     await expect(console.getByTestId('operator-nav-markets')).toHaveAttribute('aria-current', 'page');
     await expect(console.getByTestId('market-row').first()).toBeVisible();
 
+    const trader = await browser.newContext({ viewport: PHONE });
+    await signInContext(trader, 'trader1@demo.exchange');
+    const page = await trader.newPage();
+    await page.goto('/en/quotes');
+    await expect(page.getByText('BTC', { exact: false }).first()).toBeVisible();
+
     const form = console.getByTestId('market-add');
     await form.getByTestId('market-add-base').fill('E2EC');
     await form.getByTestId('market-add-baseScale').fill('8');
@@ -29,11 +36,8 @@ test.describe('the operator configuration console', () => {
     await expect(row).toContainText('Trading');
     await expect(row).toContainText('0.2 %');
 
-    const trader = await browser.newContext({ viewport: PHONE });
-    await signInContext(trader, 'trader1@demo.exchange');
-    const page = await trader.newPage();
-    await page.goto('/en/quotes');
-    await expect(page.getByText('E2EC', { exact: false }).first()).toBeVisible();
+    // The trader's tab, open since before the market was added, lists it without a reload.
+    await expect(page.getByText('E2EC', { exact: false }).first()).toBeVisible({ timeout: 10_000 });
     await page.goto('/en/exchange?id=e2ec_usdt');
     await expect(page.getByTestId('exchange-screen')).toBeVisible();
     const buy = page.getByTestId('order-form-buy');

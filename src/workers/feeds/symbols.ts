@@ -1,12 +1,17 @@
 /**
  * The symbol list (spec 3, R-STATE-15): read every SYMBOL_REFRESH_MS, and again at once after
- * sign-in and sign-out, since test-only symbols belong to the accounts that may see them. A new
- * hub paints the list it cached and reads it again only when it is due.
+ * sign-in and sign-out, since test-only symbols belong to the accounts that may see them, and
+ * when the server says an operator changed the markets (the `markets` socket event), within
+ * MARKETS_CHANGE_SPREAD_MS so that every open hub does not ask in the same instant. A new hub
+ * paints the list it cached and reads it again only when it is due.
  */
 import { symbolsCall, type MarketSymbol } from '../../shared/api/market';
 import { SYMBOL_REFRESH_MS } from '../../shared/constants';
 import { Poller } from '../clock';
 import type { Feed, HubContext, SessionChange } from '../core/feed';
+
+/** Hubs read the list again at a random moment within this after a markets change. */
+export const MARKETS_CHANGE_SPREAD_MS = 3_000;
 
 export class SymbolsFeed implements Feed {
   private list: MarketSymbol[] = [];
@@ -15,6 +20,11 @@ export class SymbolsFeed implements Feed {
 
   constructor(private readonly context: HubContext) {
     this.poller = new Poller(context.clock, SYMBOL_REFRESH_MS, () => this.refresh());
+    context.socket.on('markets', () => {
+      if (!this.poller.running) return;
+      this.poller.stop();
+      this.poller.start(Math.floor(Math.random() * MARKETS_CHANGE_SPREAD_MS));
+    });
   }
 
   /** What a tab paints at attach. */

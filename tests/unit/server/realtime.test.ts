@@ -248,6 +248,21 @@ describe('market channel', () => {
     expect(history.json()).toMatchObject({ errcode: 0, data: { symbolId: FUTURES_BTC_USDT, points: [{ price: '90123.4' }] } });
   });
 
+  it('tells every socket, with no channel joined, when an operator changed the markets', async () => {
+    const socket = await openSocket();
+    const messages = collect<{ at: number }>(socket, 'markets');
+    const suspended = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/operator/markets/update?id=${BTC_USDT}`,
+      headers: { authorization: `Bearer ${server.context.adminToken}` },
+      payload: { status: 'suspended' },
+    });
+    expect(suspended.json()).toMatchObject({ errcode: 0 });
+    await waitFor(() => messages.length === 1, 'a markets message');
+    await settle();
+    expect(messages).toHaveLength(1);
+  });
+
   it('stops a subscription at unsubscribe', async () => {
     const socket = await openSocket();
     await subscribe(socket, BTC_USDT);

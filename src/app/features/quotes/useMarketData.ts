@@ -2,7 +2,7 @@
  * The quotes page's data besides the prices (which stream through the hub): the symbol list as
  * the signed-in user may see it, and the user's favourites with their add and delete calls.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { favouriteAddCall, favouriteDeleteCall, favouriteQueryCall, symbolsCall, type MarketSymbol } from '../../../shared/api/market';
 import { callApi } from '../../api/client';
 import { useHubStatus, useSymbols } from '../../state/hub';
@@ -11,24 +11,29 @@ import { identityKeyOf } from '../../../shared/profile';
 /**
  * The hub's list paints at once; the server's answer for this session replaces it, since the
  * list depends on who asks (test-only symbols for testEnabled profiles, R-ROLE-03) and the hub's
- * copy may be one fetched before this user signed in.
+ * copy may be one fetched before this user signed in. A list the hub gets after that answer (it
+ * reads again at sign-in, and when an operator changed the markets) is newer, and shows.
  */
 export function useSessionSymbols(sessionKey: string): MarketSymbol[] {
   const hubSymbols = useSymbols();
-  const [own, setOwn] = useState<{ key: string; symbols: MarketSymbol[] } | null>(null);
+  const hubNow = useRef(hubSymbols);
+  useEffect(() => {
+    hubNow.current = hubSymbols;
+  });
+  const [own, setOwn] = useState<{ key: string; symbols: MarketSymbol[]; hubThen: MarketSymbol[] } | null>(null);
   useEffect(() => {
     if (sessionKey === 'unknown') return undefined;
     const controller = new AbortController();
     callApi(symbolsCall, {}, { silentAll: true, signal: controller.signal })
       .then((symbols) => {
-        if (symbols !== false) setOwn({ key: sessionKey, symbols });
+        if (symbols !== false) setOwn({ key: sessionKey, symbols, hubThen: hubNow.current });
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) console.warn('Failed to load the symbols', error);
       });
     return () => controller.abort();
   }, [sessionKey]);
-  return own?.key === sessionKey ? own.symbols : hubSymbols;
+  return own?.key === sessionKey && own.hubThen === hubSymbols ? own.symbols : hubSymbols;
 }
 
 export interface Favourites {

@@ -1,5 +1,6 @@
 // Proves the symbols feed (R-STATE-15): the list read every 300000 ms, read again at once for a
-// new identity, test-only symbols gone at sign-out, and a cached list read again only when due.
+// new identity, test-only symbols gone at sign-out, a cached list read again only when due, and
+// read again within a few seconds when the server says an operator changed the markets.
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +45,27 @@ describe('the symbol list', () => {
     const snapshot = await harness.hub.attach(late.hello(), late.port);
     expect(snapshot.symbols.map((symbol) => symbol.id)).not.toContain(TEST_ONLY_SYMBOL.id);
     await harness.clock.advance(10);
+    expect(harness.server.count('/quotation/symbols')).toBe(3);
+  });
+
+  it('reads the list again within 3000 ms when the server says the markets changed, and counts the interval from there', async () => {
+    const harness = start();
+    const tab = new FakeTab('tab');
+    await attach(harness, tab);
+    await harness.clock.advance(10);
+    harness.realtime().connect();
+    expect(harness.server.count('/quotation/symbols')).toBe(1);
+    const pushesBefore = tab.pushes.filter((push) => push.kind === 'symbols').length;
+
+    harness.realtime().emit('markets', { at: harness.clock.now() });
+    // A message that is not the event's shape changes nothing.
+    harness.realtime().emit('markets', { at: 'soon' });
+    await harness.clock.advance(3_000);
+    expect(harness.server.count('/quotation/symbols')).toBe(2);
+    expect(tab.pushes.filter((push) => push.kind === 'symbols').length).toBe(pushesBefore + 1);
+    await harness.clock.advance(SYMBOL_REFRESH_MS - 3_000);
+    expect(harness.server.count('/quotation/symbols')).toBe(2);
+    await harness.clock.advance(3_000);
     expect(harness.server.count('/quotation/symbols')).toBe(3);
   });
 
