@@ -205,7 +205,8 @@ async function applyPosting(trx: Transaction<Database>, id: bigint, amountUnits:
             eb.or([
               eb.and([eb('may_go_negative', '=', 1n), eb('min_balance_units', 'is', null)]),
               eb.and([eb('may_go_negative', '=', 1n), eb(sql<bigint>`balance_units - min_balance_units`, '>=', -amountUnits)]),
-              eb('balance_units', '>=', -amountUnits),
+              // A user account down to zero; a platform account only as far as its floor above.
+              eb.and([eb('may_go_negative', '=', 0n), eb('balance_units', '>=', -amountUnits)]),
             ]),
           ]),
     )

@@ -254,6 +254,25 @@ describe('ledger holds', () => {
     expect(after.ok).toBe(true);
   });
 
+  it('debits a platform account with a floor only down to that floor, not to zero', async () => {
+    const rewards = { owner: systemOwner('rewards'), wallet: 'system' as const, currency: 'USDT' };
+    const genesis = { owner: systemOwner('genesis'), wallet: 'system' as const, currency: 'USDT' };
+    const move = (units: bigint) =>
+      server.context.db.transaction().execute((trx) =>
+        postTransaction(trx, { kind: 'test-floor', owner: rewards.owner, now: server.context.now(), postings: [{ account: rewards, amountUnits: units }, { account: genesis, amountUnits: -units }] }),
+      );
+    await move(1_000n);
+    const row = () => server.context.db.selectFrom('ledger_accounts').select(['id', 'balance_units']).where('owner_key', '=', rewards.owner).where('wallet', '=', 'system').where('currency', '=', 'USDT').executeTakeFirstOrThrow();
+    const { id, balance_units: balance } = await row();
+    await server.context.db.updateTable('ledger_accounts').set({ min_balance_units: balance - 400n }).where('id', '=', id).execute();
+    // 401 would take it below its floor; a user account's rule (down to zero) must not let it through.
+    await expect(move(-401n)).rejects.toMatchObject({ code: 'platformLimitReached' });
+    await move(-400n);
+    expect((await row()).balance_units).toBe(balance - 400n);
+    await server.context.db.updateTable('ledger_accounts').set({ min_balance_units: 0n }).where('id', '=', id).execute();
+    await expectAuditOk(server);
+  });
+
   it('keeps held == open holds through random place/release/consume sequences', async () => {
     const owner = userOwner(alice.userId);
     const operation = fc.oneof(
