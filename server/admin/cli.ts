@@ -100,13 +100,13 @@ interface Envelope {
   data?: unknown;
 }
 
-async function callOperatorApi(connection: Connection, method: 'GET' | 'POST', apiPath: string, body?: unknown): Promise<unknown> {
+async function callOperatorApi(connection: Connection, method: 'GET' | 'POST', apiPath: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<unknown> {
   const url = `${connection.baseUrl}/api/v1${apiPath}`;
   let response: Response;
   try {
     response = await fetch(url, {
       method,
-      headers: { authorization: `Bearer ${connection.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { ...extraHeaders, authorization: `Bearer ${connection.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
@@ -381,7 +381,7 @@ async function withdrawals(args: string[], env: NodeJS.ProcessEnv, output: CliOu
 
 /** The configuration commands' view of the CLI: the operator API of this DATA_DIR and PORT, connected on the first call. */
 function commandKit(env: NodeJS.ProcessEnv): CommandKit {
-  return { call: (method, apiPath, body) => callOperatorApi(connect(env), method, apiPath, body), usage: usageError };
+  return { call: (method, apiPath, body, headers) => callOperatorApi(connect(env), method, apiPath, body, headers), usage: usageError };
 }
 
 const COMMANDS: Record<string, (args: string[], env: NodeJS.ProcessEnv, output: CliOutput) => Promise<number>> = {

@@ -5,7 +5,9 @@
  * CommandKit), so the CLI and the console change the platform the same way. Fees are typed in
  * percent (0.08 is 0.08 %) and sent in parts per million.
  */
+import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { IDEMPOTENCY_KEY_HEADER } from '../../src/shared/api/balance';
 import type { AuditEntry, FeeTier, OperatorCoin, OperatorMarket, PlatformLimits } from '../../src/shared/api/operator-config';
 
 export interface CliOutput {
@@ -15,7 +17,7 @@ export interface CliOutput {
 
 /** What these commands use of the CLI: the operator API and its usage error. */
 export interface CommandKit {
-  call(method: 'GET' | 'POST', apiPath: string, body?: unknown): Promise<unknown>;
+  call(method: 'GET' | 'POST', apiPath: string, body?: unknown, headers?: Record<string, string>): Promise<unknown>;
   usage(message: string): Error;
 }
 
@@ -42,6 +44,10 @@ export const CONFIG_USAGE = `  operator --grant EMAIL | --revoke EMAIL
   limits                             List the platform accounts' floors and the futures and
                                      option limits.
   limits floor --account house|rewards|options_house|futures_house|insurance --currency C --floor X
+  limits fund --account A --currency C --amount X --memo TEXT [--out] [--key KEY]
+                                     Move money into a paying account from genesis (an operator's
+                                     own deposit), or with --out back out of it, never below its
+                                     floor. A run again with the same --key moves it once.
   limits futures --id N [--user-notional-max X] [--net-exposure-max X]
   limits options --id N --seconds S [--min-stake X] [--max-stake X] [--liability-max X]`;
 
@@ -234,6 +240,10 @@ const limits: ConfigCommand = async (args, kit, output) => {
       account: { type: 'string' },
       currency: { type: 'string' },
       floor: { type: 'string' },
+      amount: { type: 'string' },
+      memo: { type: 'string' },
+      out: { type: 'boolean' },
+      key: { type: 'string' },
       id: { type: 'string' },
       seconds: { type: 'string' },
       'user-notional-max': { type: 'string' },
@@ -252,6 +262,17 @@ const limits: ConfigCommand = async (args, kit, output) => {
       floor: requireOption(values.floor, 'limits floor needs --floor.', kit),
     };
     result = await kit.call('POST', '/operator/limits/floor', body);
+  } else if (action === 'fund') {
+    const body = {
+      account: requireOption(values.account, 'limits fund needs --account.', kit),
+      currency: requireOption(values.currency, 'limits fund needs --currency.', kit),
+      amount: requireOption(values.amount, 'limits fund needs --amount.', kit),
+      direction: values.out === true ? 'out' : 'in',
+      memo: requireOption(values.memo, 'limits fund needs --memo (why, for the audit log).', kit),
+    };
+    const key = values.key ?? `cli-${randomUUID()}`;
+    result = await kit.call('POST', '/operator/limits/fund', body, { [IDEMPOTENCY_KEY_HEADER]: key });
+    output.out(`${body.direction === 'in' ? 'Funded' : 'Took back'} ${body.amount} ${body.currency} ${body.direction === 'in' ? 'into' : 'from'} ${body.account} (idempotency key ${key}).`);
   } else if (action === 'futures') {
     const id = wholeNumber('id', requireOption(values.id, 'limits futures needs --id.', kit), kit);
     result = await kit.call('POST', `/operator/limits/futures?id=${id}`, present({ userNotionalMax: values['user-notional-max'], netExposureMax: values['net-exposure-max'] }));
@@ -259,7 +280,7 @@ const limits: ConfigCommand = async (args, kit, output) => {
     const id = wholeNumber('id', requireOption(values.id, 'limits options needs --id.', kit), kit);
     const seconds = wholeNumber('seconds', requireOption(values.seconds, 'limits options needs --seconds.', kit), kit);
     result = await kit.call('POST', `/operator/limits/options?id=${id}&seconds=${seconds}`, present({ minStake: values['min-stake'], maxStake: values['max-stake'], liabilityMax: values['liability-max'] }));
-  } else throw kit.usage('limits takes floor, futures or options (or nothing, to list them).');
+  } else throw kit.usage('limits takes floor, fund, futures or options (or nothing, to list them).');
   printLimits(result as PlatformLimits, output);
   return 0;
 };

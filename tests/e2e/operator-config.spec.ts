@@ -67,4 +67,43 @@ test.describe('the operator configuration console', () => {
     await trader.close();
     await operator.close();
   });
+
+  test('an operator moves money into the rewards fund and back, never below its floor; the audit log shows each move', async ({ browser }) => {
+    const operator = await browser.newContext({ viewport: DESKTOP });
+    await signInContext(operator, 'operator@demo.exchange');
+    const page = await operator.newPage();
+    await page.goto('/en/operator/limits');
+    const rewards = page.getByTestId('floors-table').getByRole('row').filter({ hasText: 'Rewards fund · USDT' });
+    await expect(rewards).toBeVisible();
+    const holds = async () => Number((await rewards.getByRole('cell').nth(1).innerText()).replace(/,/g, ''));
+    const before = await holds();
+
+    const move = async (direction: 'Into the account (your own deposit)' | 'Back out of the account', amount: string, memo: string) => {
+      await page.getByTestId('limits-move-money').click();
+      const dialog = page.getByTestId('limit-dialog');
+      await dialog.getByTestId('limit-dialog-account').click();
+      await page.getByRole('option', { name: 'Rewards fund' }).click();
+      await dialog.getByTestId('limit-dialog-direction').click();
+      await page.getByRole('option', { name: direction }).click();
+      await dialog.getByTestId('limit-dialog-amount').fill(amount);
+      await dialog.getByTestId('limit-dialog-memo').fill(memo);
+      await dialog.getByTestId('limit-dialog-save').click();
+      return dialog;
+    };
+    await expect(await move('Into the account (your own deposit)', '1234.5', 'e2e budget')).toBeHidden();
+    await expect.poll(holds).toBe(before + 1234.5);
+    // More out than the account holds: refused, and the dialog stays with the reason.
+    const refused = await move('Back out of the account', String(before + 2000), 'too much');
+    await expect(page.getByTestId('toast').filter({ hasText: 'The platform cannot take on this amount' })).toBeVisible();
+    await expect(refused).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(refused).toBeHidden();
+    await expect(await move('Back out of the account', '1234.5', 'e2e budget back')).toBeHidden();
+    await expect.poll(holds).toBe(before);
+
+    await page.getByTestId('operator-nav-auditlog').click();
+    await expect(page.locator('[data-testid="audit-row"][data-action="limit.fund"]').first()).toContainText('e2e budget');
+    await expect(page.locator('[data-testid="audit-row"][data-action="limit.defund"]').first()).toContainText('e2e budget back');
+    await operator.close();
+  });
 });

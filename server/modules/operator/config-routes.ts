@@ -11,6 +11,7 @@ import {
   operatorFeeTiersCall,
   operatorFeeTiersSetCall,
   operatorFloorSetCall,
+  operatorFundCall,
   operatorFuturesLimitsSetCall,
   operatorLimitsCall,
   operatorMarketAddCall,
@@ -21,9 +22,10 @@ import {
   operatorRoleCall,
 } from '../../../src/shared/api/operator-config';
 import { registerCall } from '../../http/route';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../src/shared/api/balance';
 import { readAuditLog, type Actor } from './audit-log';
 import { listCoins, updateCoin, updateNetwork } from './coins';
-import { readLimits, setFloor, setFuturesLimits, setOptionLimits } from './limits';
+import { fundPlatformAccount, readLimits, setFloor, setFuturesLimits, setOptionLimits } from './limits';
 import { addMarket, feeTiers, listMarkets, setFeeTiers, updateMarket } from './markets';
 import { setOperatorRole } from './roles';
 
@@ -48,6 +50,7 @@ export function operatorConfigRoutes(app: FastifyInstance): void {
 
   registerCall(app, operatorLimitsCall, async () => readLimits(context.db));
   registerCall(app, operatorFloorSetCall, async (request) => setFloor(context, actorOf(request), request.body));
+  registerCall(app, operatorFundCall, async (request) => fundPlatformAccount(context, actorOf(request), request.body, request.headers[IDEMPOTENCY_KEY_HEADER]));
   registerCall(app, operatorFuturesLimitsSetCall, async (request) => setFuturesLimits(context, actorOf(request), request.query.id, request.body));
   registerCall(app, operatorOptionLimitsSetCall, async (request) =>
     setOptionLimits(context, actorOf(request), { symbolId: request.query.id, seconds: request.query.seconds }, request.body),

@@ -7,15 +7,21 @@
  *   house's floor. A floor is never set above what the account holds: the audit would fail;
  * - futures: one user's notional and the platform's net exposure per symbol (migration 0012);
  * - binary options: the stake bounds and the liability bound per symbol and period (0013).
- * Amounts are USDT (the futures and options margin currency) except floors, in their currency.
+ * - funding: money into a paying account from genesis (an operator's own deposit) or back out of
+ *   it, never below its floor; a money call with an Idempotency-Key, logged with the memo.
+ * Amounts are USDT (the futures and options margin currency) except floors and funding, in their
+ * currency.
  */
+import crypto from 'node:crypto';
 import { FLOORED_ACCOUNTS, type PlatformLimits } from '../../../src/shared/api/operator-config';
 import { formatUnits } from '../../../src/shared/money';
 import { trimZeros } from '../../../src/shared/decimal';
 import type { AppContext } from '../../context';
 import { invalidFields } from '../../core/errors';
 import type { Executor } from '../../core/executor';
-import { accountId, systemOwner } from '../../ledger/ledger';
+import { parsePositiveUnits } from '../../core/amounts';
+import { accountId, findIdempotentResponse, postTransaction, recordIdempotentResponse, systemOwner } from '../../ledger/ledger';
+import { parseIdempotencyKey } from '../balance/service';
 import { recordChange, type Actor } from './audit-log';
 import { configUnits, optionalUnits } from './config-amounts';
 import * as repo from './config-repo';
@@ -107,6 +113,56 @@ export async function setOptionLimits(
     await repo.updateOptionLimits(trx, key, { minStakeUnits: units.minStake, maxStakeUnits: units.maxStake, liabilityMaxUnits: units.liabilityMax });
     const limits = await readLimits(trx);
     await recordChange(trx, actor, { action: 'limit.options', target: `options ${key.symbolId} ${before.symbol} ${key.seconds}s`, before, after: find(limits) }, context.now());
+    return limits;
+  });
+}
+
+export interface FundInput {
+  account: FlooredAccount;
+  currency: string;
+  amount: string;
+  direction: 'in' | 'out';
+  memo: string;
+}
+
+/**
+ * Moves money between genesis and a paying platform account in one piece of the group commit:
+ * the idempotency check, the postings (an `out` is the ledger's guarded debit, refused as
+ * platformLimitReached below the account's floor), the audit entry and the stored answer commit
+ * together or not at all.
+ */
+export async function fundPlatformAccount(context: AppContext, actor: Actor, input: FundInput, idempotencyKeyHeader: string | string[] | undefined): Promise<PlatformLimits> {
+  const idempotencyKey = parseIdempotencyKey(idempotencyKeyHeader);
+  const scale = await scaleOf(context.db, input.currency);
+  const amountUnits = parsePositiveUnits(input.amount, scale);
+  const owner = systemOwner(input.account);
+  const requestHash = crypto.createHash('sha256').update(JSON.stringify(['operator/limits/fund', input.account, input.currency, input.direction, amountUnits.toString(), input.memo])).digest('hex');
+  const signed = input.direction === 'in' ? amountUnits : -amountUnits;
+  return context.commits.run(async (trx) => {
+    const previous = await findIdempotentResponse<PlatformLimits>(trx, owner, idempotencyKey, requestHash);
+    if (previous !== undefined) return previous;
+    const now = context.now();
+    const transactionId = await postTransaction(trx, {
+      kind: 'platform-funding',
+      owner,
+      idempotencyKey,
+      requestHash,
+      memo: input.memo,
+      now,
+      postings: [
+        { account: { owner: systemOwner('genesis'), wallet: 'system', currency: input.currency }, amountUnits: -signed },
+        { account: { owner, wallet: 'system', currency: input.currency }, amountUnits: signed },
+      ],
+    });
+    const amount = trimZeros(formatUnits(amountUnits, scale));
+    await recordChange(
+      trx,
+      actor,
+      { action: input.direction === 'in' ? 'limit.fund' : 'limit.defund', target: `account ${input.account} ${input.currency}`, before: null, after: { amount, memo: input.memo, transactionId: Number(transactionId) } },
+      now,
+    );
+    const limits = await readLimits(trx);
+    await recordIdempotentResponse(trx, transactionId, limits);
     return limits;
   });
 }

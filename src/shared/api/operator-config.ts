@@ -250,3 +250,24 @@ export const operatorOptionLimitsSetCall = defineCall({
   auth: 'operator',
 });
 
+
+/**
+ * Money into a platform account that pays users out (in: from genesis, as an operator's own
+ * deposit would be) or back out of it (out: never below its floor, refused as
+ * platformLimitReached). A money call: the Idempotency-Key header is required, and the same key
+ * with the same request answers the first answer again. The memo says why, for the audit log.
+ */
+export const operatorFundCall = defineCall({
+  method: 'POST',
+  path: '/operator/limits/fund',
+  body: z.strictObject({
+    account: z.enum(FLOORED_ACCOUNTS),
+    currency: currencyField,
+    amount: amountField,
+    direction: z.enum(['in', 'out']),
+    memo: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  }),
+  data: platformLimitsSchema,
+  changesState: true,
+  auth: 'operator',
+});

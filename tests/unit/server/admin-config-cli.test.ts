@@ -75,5 +75,17 @@ describe('admin CLI: markets, coins and limits', () => {
     const futures = await run(['limits', 'futures', '--id', '201', '--net-exposure-max', '7000000']);
     expect(futures.out).toContain('Futures #201 BTC_USDT: one user\'s notional up to 1000000 USDT, net exposure up to 7000000 USDT');
     expect((await run(['limits', 'floor', '--account', 'house', '--currency', 'USDT', '--floor', '5'])).err).toContain('floor: above what the account holds');
+
+    // Funding the house makes room for its floor; the same --key again moves the money once.
+    const funded = await run(['limits', 'fund', '--account', 'house', '--currency', 'USDT', '--amount', '250', '--memo', 'convert inventory', '--key', 'cli-test-fund-1']);
+    expect(funded.out).toContain('Funded 250 USDT into house (idempotency key cli-test-fund-1).');
+    expect(funded.out).toContain('Floor of house in USDT: 0 (holds 250)');
+    expect((await run(['limits', 'fund', '--account', 'house', '--currency', 'USDT', '--amount', '250', '--memo', 'convert inventory', '--key', 'cli-test-fund-1'])).out).toContain('(holds 250)');
+    expect((await run(['limits', 'floor', '--account', 'house', '--currency', 'USDT', '--floor', '5'])).out).toContain('Floor of house in USDT: 5 (holds 250)');
+    const back = await run(['limits', 'fund', '--account', 'house', '--currency', 'USDT', '--amount', '246', '--memo', 'too much', '--out']);
+    expect(back.exitCode).toBe(EXIT_FAILED);
+    expect(back.err).toContain('errcode 1109');
+    expect((await run(['limits', 'fund', '--account', 'house', '--currency', 'USDT', '--amount', '245', '--memo', 'back to treasury', '--out'])).out).toContain('(holds 5)');
+    expect((await run(['limits', 'fund', '--account', 'house', '--currency', 'USDT', '--amount', '1'])).exitCode).toBe(EXIT_USAGE);
   });
 });

@@ -217,4 +217,43 @@ describe('coins, networks and platform limits', () => {
     expect((await admin('POST', `/operator/limits/options?id=${option.symbolId}&seconds=7`, { minStake: '1' })).errcode).toBe(ERRCODES.boptionPeriodNotOffered);
     expect(await lastAudit()).toMatchObject({ action: 'limit.options' });
   });
+
+  it('funds a paying platform account from genesis and takes money back out, never below its floor, once per idempotency key', async () => {
+    const fund = (payload: Payload, key: string | null, as?: TestUser) =>
+      callApi(server, 'POST', '/operator/limits/fund', {
+        as: as ?? null,
+        headers: { ...(as ? {} : { authorization: `Bearer ${server.context.adminToken}` }), ...(key === null ? {} : { 'idempotency-key': key }) },
+        payload,
+      }).then((response) => response.json());
+    const rewards = () => systemBalance(server.context.db, 'rewards', 'USDT');
+    const genesis = () => systemBalance(server.context.db, 'genesis', 'USDT');
+    const [rewardsBefore, genesisBefore] = [await rewards(), await genesis()];
+    const deposit = { account: 'rewards', currency: 'USDT', amount: '1000', direction: 'in', memo: 'launch budget' };
+
+    const user = await createTestUser(server);
+    expect((await fund(deposit, 'fund-by-a-user', user)).errcode).toBe(ERRCODES.operatorOnly);
+    expect((await fund(deposit, null)).errcode).toBe(ERRCODES.idempotencyKeyRequired);
+    expect((await fund({ ...deposit, amount: '-5' }, 'fund-negative')).errcode).toBe(400);
+    expect((await fund({ ...deposit, account: 'genesis' }, 'fund-genesis')).errcode).toBe(400);
+
+    const first = await fund(deposit, 'fund-launch-1');
+    expect(first.errcode).toBe(0);
+    expect(first.data.floors).toContainEqual(expect.objectContaining({ account: 'rewards', currency: 'USDT' }));
+    // The same key and request: the first answer again, and the money moved once.
+    expect(await fund(deposit, 'fund-launch-1')).toEqual(first);
+    expect((await rewards()) - rewardsBefore).toBe(1_000_000_000n);
+    expect((await genesis()) - genesisBefore).toBe(-1_000_000_000n);
+    expect(await lastAudit()).toMatchObject({ action: 'limit.fund', target: 'account rewards USDT', after: { amount: '1000', memo: 'launch budget' } });
+
+    // Out: never below the floor the operator set.
+    expect((await admin('POST', '/operator/limits/floor', { account: 'rewards', currency: 'USDT', floor: '600' })).errcode).toBe(0);
+    const floorUnits = 600_000_000n;
+    const tooMuch = ((await rewards()) - floorUnits) / 1_000_000n + 1n;
+    expect((await fund({ ...deposit, direction: 'out', amount: String(tooMuch), memo: 'too much' }, 'defund-too-much')).errcode).toBe(ERRCODES.platformLimitReached);
+    expect((await fund({ ...deposit, direction: 'out', amount: '300', memo: 'back to treasury' }, 'defund-1')).errcode).toBe(0);
+    expect((await rewards()) - rewardsBefore).toBe(700_000_000n);
+    expect(await lastAudit()).toMatchObject({ action: 'limit.defund', after: { amount: '300', memo: 'back to treasury' } });
+    await admin('POST', '/operator/limits/floor', { account: 'rewards', currency: 'USDT', floor: '0' });
+    expect((await admin('GET', '/operator/audit')).data).toMatchObject({ ok: true, problems: [] });
+  });
 });

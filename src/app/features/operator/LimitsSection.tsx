@@ -3,12 +3,16 @@
  * out (convert's house, the rewards fund, the options and futures houses, the insurance fund;
  * never above what the account holds), each futures symbol's limits on one user's notional and on
  * the platform's net exposure, and each option period's stake and liability bounds, all in USDT
- * except the floors. The areas read them on every call.
+ * except the floors. The areas read them on every call. Money moves into a paying account from
+ * genesis (the operator's own deposit) or back out of it, never below its floor; the same request
+ * sent again (a save retried after a lost answer) keeps its idempotency key and moves money once.
  */
 import { useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
+  FLOORED_ACCOUNTS,
   operatorFloorSetCall,
+  operatorFundCall,
   operatorFuturesLimitsSetCall,
   operatorLimitsCall,
   operatorOptionLimitsSetCall,
@@ -36,6 +40,7 @@ export function LimitsSection() {
   const { t } = useLingui();
   const [limits, reload, setLimits] = usePanelRead(() => callApi(operatorLimitsCall), 'the platform limits');
   const [editing, setEditing] = useState<Editing | null>(null);
+  const fundKey = useRef<{ request: string; key: string } | null>(null);
   const value = limits.state === 'ready' ? limits.value : { floors: [], futures: [], options: [] };
   const state = limits.state === 'failed' ? 'error' : limits.state;
   const error = { title: t`The platform limits could not be loaded.`, retry: () => void reload() };
@@ -51,6 +56,37 @@ export function LimitsSection() {
       {t`Change`}
     </Button>
   );
+
+  const moveMoney = () => {
+    const start = { account: 'house', currency: 'USDT', direction: 'in', amount: '', memo: '' };
+    setEditing({
+      title: t`Move money`,
+      fields: [
+        { key: 'account', label: t`Account`, value: start.account, options: FLOORED_ACCOUNTS.map((account) => ({ value: account, label: accountName[account] })) },
+        { key: 'currency', label: t`Currency`, value: start.currency },
+        {
+          key: 'direction',
+          label: t`Direction`,
+          value: start.direction,
+          options: [
+            { value: 'in', label: t`Into the account (your own deposit)` },
+            { value: 'out', label: t`Back out of the account` },
+          ],
+        },
+        { key: 'amount', label: t`Amount`, value: start.amount },
+        { key: 'memo', label: t`Why`, value: start.memo, hint: t`Shown in the audit log.` },
+      ],
+      save: (changes) => {
+        const body = { ...start, ...changes } as { account: Floor['account']; currency: string; direction: 'in' | 'out'; amount: string; memo: string };
+        const request = JSON.stringify(body);
+        if (fundKey.current?.request !== request) fundKey.current = { request, key: crypto.randomUUID() };
+        return callApi(operatorFundCall, { body }, { idempotencyKey: fundKey.current.key }).then((answer) => {
+          if (answer !== false) fundKey.current = null;
+          return answer;
+        });
+      },
+    });
+  };
 
   const floorColumns: DataColumn<Floor>[] = [
     { key: 'account', label: t`Account`, cell: (row) => `${accountName[row.account]} · ${row.currency}` },
@@ -119,6 +155,11 @@ export function LimitsSection() {
       <Panel title={t`Platform account floors`}>
         <div className={styles.section}>
           <p className={styles.muted}>{t`What a platform account must keep. A payout that would take it lower is refused; convert pays from the convert house.`}</p>
+          <div>
+            <Button size="small" onClick={moveMoney} data-testid="limits-move-money">
+              {t`Move money`}
+            </Button>
+          </div>
           <DataTable caption={t`Platform account floors`} columns={floorColumns} rows={value.floors} rowKey={(row) => `${row.account}:${row.currency}`} state={state} error={error} empty={t`No platform account holds money yet.`} testId="floors-table" />
         </div>
       </Panel>
