@@ -142,7 +142,7 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
   const engine = new Engine(context);
   await engine.start();
   // On PostgreSQL, each market's book is held by one instance and the others forward to it (server/cluster).
-  await startEngineOwnership(app, engine);
+  const ownership = await startEngineOwnership(app, engine);
   app.decorate('engine', engine);
   // The markets' terms the engine keeps in memory: an operator's change through one instance is read
   // again by the others (server/redis/notices.ts).
@@ -152,7 +152,9 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
     notices.on(MARKET_CONFIG_NOTICE, () => void engine.reloadConfig().catch((error: unknown) => app.log.error({ err: error }, 'reloading the markets\' terms failed')));
   }
   // One index price per market, read by everything that pays users (server/prices).
-  const prices = new IndexPrices(engine, context.now, (error) => app.log.error({ err: error }, 'an index price listener failed'));
+  // In a cluster the leader samples every market's book, most of them held by other instances.
+  const priceSource = ownership ? { symbols: () => engine.symbols(), bestPrices: (id: number) => engine.bestPrices(id), refreshBests: () => engine.refreshRemoteBests() } : engine;
+  const prices = new IndexPrices(priceSource, context.now, (error) => app.log.error({ err: error }, 'an index price listener failed'));
   prices.setDerived(await derivedSymbols(context.db));
   const stopSampling = leadership.run('index price sampling', prices);
   // The leader's rounds reach the other instances through Redis (server/cluster/index-relay.ts).

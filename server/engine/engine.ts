@@ -68,6 +68,8 @@ export class Engine {
   private readonly tradesHooks: TradesHook[] = [];
   /** Where each market's book is held when several instances share the database (server/cluster); unset, every book is held here. */
   private routing: MarketRouting | undefined;
+  /** Best prices of markets other instances hold, as their holders answered (refreshRemoteBests). */
+  private readonly remoteBests = new Map<number, { bid: string | null; ask: string | null }>();
   /** Status, fees and minimums of every market (server/engine/market-config.ts). */
   readonly config: MarketConfig;
 
@@ -620,10 +622,37 @@ export class Engine {
     return { symbolId, sequence: market.sequence, bids: bids.map(format), asks: asks.map(format) };
   }
 
+  /**
+   * The best bid and ask of a market: from this instance's book when it holds it (or when there is
+   * no cluster); else as its holder answered the last refreshRemoteBests, nothing before that.
+   */
   bestPrices(symbolId: number): { bid: string | null; ask: string | null } {
+    if (this.routing && !this.routing.holds(symbolId)) return this.remoteBests.get(symbolId) ?? { bid: null, ask: null };
     const market = this.market(symbolId);
     const format = (ticks: number | undefined) => (ticks === undefined ? null : formatUnits(BigInt(ticks), market.symbol.pricePrecision));
     return { bid: format(market.book.bestBid()), ask: format(market.book.bestAsk()) };
+  }
+
+  /**
+   * Reads the best prices of the markets other instances hold from their holders (one routed
+   * depth read of one level each), for bestPrices: the index sampling of the cluster's leader
+   * needs every market's book, not only the ones it holds. A market without a holder just now has
+   * none until the next read.
+   */
+  async refreshRemoteBests(): Promise<void> {
+    const routing = this.routing;
+    if (!routing) return;
+    const remote = this.symbols().filter((symbol) => !routing.holds(symbol.id));
+    await Promise.all(
+      remote.map(async (symbol) => {
+        try {
+          const depth = await this.bookDepth(symbol.id, 1);
+          this.remoteBests.set(symbol.id, { bid: depth.bids[0]?.[0] ?? null, ask: depth.asks[0]?.[0] ?? null });
+        } catch {
+          this.remoteBests.delete(symbol.id);
+        }
+      }),
+    );
   }
 
   async activeOrders(userId: number, symbolId?: number): Promise<OrderView[]> {

@@ -58,6 +58,11 @@ export interface IndexPrice {
 export interface IndexMarkets {
   symbols(): MarketSymbol[];
   bestPrices(symbolId: number): { bid: string | null; ask: string | null };
+  /**
+   * Reads, before a round, what bestPrices cannot answer from this process: in a cluster, the
+   * best prices of the markets whose books other instances hold (Engine.refreshRemoteBests).
+   */
+  refreshBests?(): Promise<void>;
 }
 
 /** A symbol priced from a spot market's index: a futures or binary-option symbol. */
@@ -117,17 +122,37 @@ export class IndexPrices {
     private readonly report: (error: unknown) => void = (error) => console.error(error),
   ) {}
 
-  /** Samples every SAMPLE_INTERVAL_MS until stop(). */
+  /** Samples every SAMPLE_INTERVAL_MS until stop(); with a source that reads other instances' books first, each round after that read. */
   start(): void {
     if (this.timer) return;
-    this.sample();
-    this.timer = setInterval(() => this.sample(), SAMPLE_INTERVAL_MS);
+    this.timer = setInterval(() => this.round(), SAMPLE_INTERVAL_MS);
     this.timer.unref();
+    this.round();
   }
 
   stop(): void {
     clearInterval(this.timer);
     this.timer = undefined;
+  }
+
+  private refreshing = false;
+
+  private round(): void {
+    const refresh = this.source.refreshBests;
+    if (!refresh) {
+      this.sample();
+      return;
+    }
+    // A round whose reads are still out is not doubled: the next tick samples what they brought.
+    if (this.refreshing) return;
+    this.refreshing = true;
+    void refresh
+      .call(this.source)
+      .catch((error: unknown) => this.report(error))
+      .finally(() => {
+        this.refreshing = false;
+        if (this.timer) this.sample();
+      });
   }
 
   /** The reference feed says a market's price (the robots' walk, or an outside feed). */

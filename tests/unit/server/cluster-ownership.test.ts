@@ -114,6 +114,18 @@ describe('engine ownership on PostgreSQL', () => {
     expect(holder.app.engine.depth(BTC_USDT, 5).bids).toEqual([]);
   });
 
+  it('answers a market\'s best prices on every instance after a read from its holder, so the leader\'s index samples every book (the round itself: index-price.test.ts)', async () => {
+    const { holder, other } = await holderAndOther(BTC_USDT);
+    const bid = (await post(other, alice, '/exchange/create', { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '59000', quantity: '0.01' })).json();
+    const ask = (await post(other, bob, '/exchange/create', { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '60000', quantity: '0.01' })).json();
+    expect([bid.errcode, ask.errcode]).toEqual([0, 0]);
+    expect(other.app.engine.bestPrices(BTC_USDT)).toEqual({ bid: null, ask: null });
+    await other.app.engine.refreshRemoteBests();
+    expect(other.app.engine.bestPrices(BTC_USDT)).toEqual({ bid: '59000.00', ask: '60000.00' });
+    expect(holder.app.engine.bestPrices(BTC_USDT)).toEqual({ bid: '59000.00', ask: '60000.00' });
+    for (const order of [bid, ask]) await callApi(other, 'POST', `/exchange/cancelorder?id=${order.data.id}`, { as: order === bid ? alice : bob });
+  });
+
   it('cancels all of a user\'s orders across markets held by different instances', async () => {
     const symbols = servers[0]!.app.engine.symbols().filter((symbol) => symbol.quoteSymbol === 'USDT' && !symbol.testOnly);
     const holders = new Set<string>();

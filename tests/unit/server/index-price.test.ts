@@ -3,9 +3,10 @@
  * book's median of a window of mids takes over only with enough samples, ignores wide spreads,
  * and is not moved by a book that a user pushes away for less than half the window; the index of
  * an instant is read back from its history; a cluster's follower takes the leader's rounds; a futures or binary-option symbol reads its spot
- * market's index at its own precision, rounded down; listeners run after each round.
+ * market's index at its own precision, rounded down; listeners run after each round; a cluster's
+ * leader reads the books other instances hold before each round, one read at a time.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   BOOK_SAMPLES_MIN,
   bookMidTicks,
@@ -39,6 +40,10 @@ function harness() {
   };
   return { prices, best, advance, run, now: () => time };
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('the index price', () => {
   it('takes a fresh reference; one older than REFERENCE_MAX_AGE_MS says nothing', () => {
@@ -121,6 +126,38 @@ describe('the index price', () => {
     expect(heard).toHaveLength(2);
     expect(reported).toHaveLength(3);
   });
+  it("on a cluster's leader: each round samples what the read of the other instances' books brought, and a slow read is never doubled", async () => {
+    vi.useFakeTimers();
+    const best: { bid: string | null; ask: string | null } = { bid: null, ask: null };
+    let reads = 0;
+    let readsOut = 0;
+    let mostOut = 0;
+    const markets: IndexMarkets = {
+      symbols: () => [SYMBOL],
+      bestPrices: () => ({ ...best }),
+      // The holder's answer takes 300 ms, and once 2.5 s (longer than a round).
+      refreshBests: async () => {
+        reads += 1;
+        readsOut += 1;
+        mostOut = Math.max(mostOut, readsOut);
+        await new Promise((resolve) => setTimeout(resolve, reads === 10 ? 2_500 : 300));
+        best.bid = '89990.00';
+        best.ask = '90010.00';
+        readsOut -= 1;
+      },
+    };
+    const prices = new IndexPrices(markets, () => Date.now());
+    prices.start();
+    expect(prices.current(SYMBOL.id)).toBeUndefined();
+    await vi.advanceTimersByTimeAsync((BOOK_SAMPLES_MIN + 5) * SAMPLE_INTERVAL_MS);
+    expect(prices.current(SYMBOL.id)).toMatchObject({ priceTicks: 9_000_000n, source: 'book' });
+    expect(mostOut).toBe(1);
+    // The slow read cost two rounds; no read was sent while it was out.
+    expect(reads).toBeGreaterThan(BOOK_SAMPLES_MIN);
+    expect(reads).toBeLessThan(BOOK_SAMPLES_MIN + 5);
+    prices.stop();
+  });
+
   it("on a cluster's follower: the leader's rounds are its index and history, a round read twice counts once, and a silent leader's last round expires", () => {
     const leader = harness();
     const follower = harness();
