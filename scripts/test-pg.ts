@@ -6,7 +6,7 @@
  * exits with vitest's status. Extra arguments go to vitest (`npm run test:pg -- tests/unit/server/ledger.test.ts`
  * runs one file).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { freePort } from '../tests/helpers/freePort';
 import { startLocalPostgres } from './lib/local-postgres';
 
@@ -17,11 +17,17 @@ const server = await startLocalPostgres({ port: await freePort(), synchronousCom
 let status = 1;
 try {
   console.log(`test:pg: PostgreSQL on port ${server.port}`);
-  const result = spawnSync('npx', ['vitest', 'run', ...(files.length > 0 ? files : SUITE)], {
+  // Not spawnSync: this process must keep reading PostgreSQL's output while vitest runs. A
+  // blocked event loop left the pipe full, the checkpointer blocked writing its log line, and
+  // every DROP DATABASE (which waits for a checkpoint) hung: the suite's 60 s hook timeouts.
+  const child = spawn('npx', ['vitest', 'run', ...(files.length > 0 ? files : SUITE)], {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL: server.adminUrl },
   });
-  status = result.status ?? 1;
+  status = await new Promise<number>((resolve) => {
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(1));
+  });
 } finally {
   await server.stop();
 }
