@@ -16,7 +16,7 @@ import { changeAccount, findAccounts } from '../account/administration';
 import { readRobotsRecord } from '../robots/accounts';
 import { setRobotsPaused } from '../robots/robots';
 import { registerCall } from '../../http/route';
-import { auditLedger } from '../../ledger/audit';
+import { auditLiveLedger } from '../../ledger/audit';
 import { publishPost } from '../content/service';
 import { getSiteSettings } from '../site/settings';
 import { operatorConfigRoutes } from './config-routes';
@@ -25,7 +25,7 @@ import * as service from './service';
 
 /** Every call here has auth 'operator': the admin CLI's bearer token or an operator session. */
 export async function operatorRoutes(app: FastifyInstance): Promise<void> {
-  registerCall(app, auditCall, async (request) => auditLedger(app.context.db, request.query.full ? 'full' : 'since-checkpoint'));
+  registerCall(app, auditCall, async (request) => auditLiveLedger(app.context.db, request.query.full ? 'full' : 'since-checkpoint'));
   registerCall(app, publishPostCall, async (request) => publishPost(app.context, request.body));
   registerCall(app, notifyCall, async (request) => {
     const result = await service.notifyUsers(app.context, request.body);

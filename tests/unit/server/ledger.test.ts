@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLedger } from '../../../server/ledger/audit';
+import { auditLedger, auditLiveLedger } from '../../../server/ledger/audit';
 import {
   consumeHold,
   placeHold,
@@ -252,6 +252,35 @@ describe('ledger holds', () => {
     const after = await auditLedger(server.context.db);
     expect(after.checked).toEqual(before.checked);
     expect(after.ok).toBe(true);
+  });
+
+  it('reports no problem on a live ledger while transfers commit during its reads', async () => {
+    const owner = userOwner(alice.userId);
+    const other = userOwner(bob.userId);
+    let stop = false;
+    let moved = 0;
+    // One unit back and forth between alice and bob, as fast as the group commit takes them.
+    const traffic = (async () => {
+      while (!stop) {
+        const [from, to] = moved % 2 === 0 ? [owner, other] : [other, owner];
+        await server.context.commits.run((trx) =>
+          postTransaction(trx, {
+            kind: 'test-live-audit',
+            owner: from,
+            now: server.context.now(),
+            postings: [{ account: { owner: from, wallet: 'spot', currency: 'USDT' }, amountUnits: -1n }, { account: { owner: to, wallet: 'spot', currency: 'USDT' }, amountUnits: 1n }],
+          }),
+        );
+        moved += 1;
+      }
+    })();
+    try {
+      for (let round = 0; round < 10; round += 1) expect((await auditLiveLedger(server.context.db)).problems).toEqual([]);
+    } finally {
+      stop = true;
+      await traffic;
+    }
+    expect(moved).toBeGreaterThan(0);
   });
 
   it('debits a platform account with a floor only down to that floor, not to zero', async () => {
