@@ -107,7 +107,8 @@ export class EngineOwnership {
   private async takeShare(): Promise<void> {
     if (this.closed) return;
     const client = await this.connection();
-    const markets = this.engine.symbols().map((symbol) => symbol.id);
+    // Delisted markets too: delisting cancels their open orders through their holder.
+    const markets = this.engine.marketIds();
     // Until a round takes them, this instance holds no book: nothing here may read a copy that does not follow the database.
     for (const symbolId of markets) {
       if (this.seen.has(symbolId)) continue;

@@ -118,6 +118,14 @@ export class Engine {
     return [...this.markets.values()].filter((market) => this.config.statusOf(market.symbol.id) !== 'delisted').map((market) => market.symbol);
   }
 
+  /**
+   * Every market with a book here, delisted ones too: in a cluster each still needs a holder, since
+   * delisting cancels its open orders through the holder (a delisting again cancels what is left).
+   */
+  marketIds(): number[] {
+    return [...this.markets.keys()];
+  }
+
   /** True when a market takes new orders (it is listed and not suspended). */
   isTrading(symbolId: number): boolean {
     return this.config.statusOf(symbolId) === 'active';
