@@ -24,6 +24,7 @@ import { isVerified } from '../../../src/shared/layout';
 import type { AppContext } from '../../context';
 import { reencodeImage } from '../../core/image';
 import { randomToken } from '../../core/tokens';
+import { lockUserRow } from '../../db/row-lock';
 import type { UploadedFile } from '../../http/images';
 import { accountOf, changeIdentity } from '../account/identity';
 import { createNotifications, IDENTITY_NOTIFICATION_TYPE, type CreateNotificationInput } from '../notification/service';
@@ -99,8 +100,10 @@ export async function submitIdentity(
     images.push({ name: randomToken(18), side, ...image });
   }
   await context.db.transaction().execute(async (trx) => {
+    // Checked again inside the transaction: of two parallel submissions only one waits. On
+    // PostgreSQL the user's row is locked first, so the second reads the status the first wrote.
+    await lockUserRow(trx, userId);
     const user = await accountOf(trx, userId);
-    // Checked again inside the transaction: of two parallel submissions only one waits.
     if (user && WAITING.includes(Number(user.identity_status))) refuse('identityPending');
     const now = context.now();
     const id = await repo.insertSubmission(trx, { userId, realName: fields.realName, documentType: fields.documentType, documentNumber, status: IDENTITY_STATUS.created, now });
