@@ -1,4 +1,5 @@
 /** SQL of the futures area: the symbols' terms, the positions, and the sums the limits read. */
+import { forUpdate } from '../../db/row-lock';
 import type { Selectable } from 'kysely';
 import type { FuturesCloseReason, FuturesOrderType, FuturesSide, FuturesStatus } from '../../../src/shared/api/futures';
 import { SYMBOL_TYPE } from '../../../src/shared/constants';
@@ -220,7 +221,10 @@ interface ExposureChange {
  */
 async function changeExposure(executor: Executor, position: { symbol_id: bigint; side: string }, change: ExposureChange): Promise<void> {
   const key = { symbol_id: position.symbol_id, side: position.side };
-  const current = await executor.selectFrom('futures_exposure').selectAll().where('symbol_id', '=', key.symbol_id).where('side', '=', key.side).executeTakeFirst();
+  // Locked on PostgreSQL: steps of one side on several instances (a close here, the leader's
+  // liquidation there) take turns, each adding to what the other wrote. A side's first row
+  // inserted by two at once: the second's unique violation runs its piece again (commit group).
+  const current = await forUpdate(executor, executor.selectFrom('futures_exposure').selectAll().where('symbol_id', '=', key.symbol_id).where('side', '=', key.side)).executeTakeFirst();
   const totals = {
     pending_lots: (current?.pending_lots ?? 0n) + (change.pendingLots ?? 0n),
     open_lots: (current?.open_lots ?? 0n) + (change.openLots ?? 0n),
