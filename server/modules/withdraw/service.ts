@@ -42,6 +42,7 @@ import { parsePositiveUnits } from '../../core/amounts';
 import { BusinessError } from '../../core/errors';
 import type { Executor } from '../../core/executor';
 import type { Transaction } from 'kysely';
+import { lockUserRow } from '../../db/row-lock';
 import type { Database } from '../../db/schema';
 import type { TypedEvents } from '../../engine/events';
 import type { EngineEvents } from '../../engine/types';
@@ -187,27 +188,37 @@ function requestHashOf(parts: (string | number | null)[]): string {
   return crypto.createHash('sha256').update(JSON.stringify(['withdraw', ...parts])).digest('hex');
 }
 
-/** Counts a wrong password or GA code; the WITHDRAW_PASSWORD_FAILURES_MAX-th in the window locks withdrawals. */
-async function countWrongProof(context: AppContext, userId: number): Promise<void> {
-  await context.commits.run(async (trx) => {
-    const now = context.now();
-    const current = await repo.readThrottle(trx, userId);
-    const fresh = !current || now - current.windowStartedAt >= WITHDRAW_PASSWORD_WINDOW_MS;
-    const failures = fresh ? 1 : current.failures + 1;
-    const locked = failures >= WITHDRAW_PASSWORD_FAILURES_MAX;
-    await repo.writeThrottle(trx, userId, {
-      failures: locked ? 0 : failures,
-      windowStartedAt: fresh || locked ? now : current.windowStartedAt,
-      lockedUntil: locked ? now + WITHDRAW_LOCK_MS : (current?.lockedUntil ?? 0),
-    });
-  });
+/** The throttle after one more wrong password or GA code: the WITHDRAW_PASSWORD_FAILURES_MAX-th in the window locks withdrawals. */
+function afterWrongProof(current: repo.ThrottleRow | undefined, now: number): repo.ThrottleRow {
+  const fresh = !current || now - current.windowStartedAt >= WITHDRAW_PASSWORD_WINDOW_MS;
+  const failures = fresh ? 1 : current.failures + 1;
+  const locked = failures >= WITHDRAW_PASSWORD_FAILURES_MAX;
+  return {
+    failures: locked ? 0 : failures,
+    windowStartedAt: fresh || locked ? now : current.windowStartedAt,
+    lockedUntil: locked ? now + WITHDRAW_LOCK_MS : (current?.lockedUntil ?? 0),
+  };
 }
 
-async function checkProofInTransaction(context: AppContext, trx: Transaction<Database>, userId: number, proof: WithdrawProof): Promise<void> {
+/**
+ * Checks the withdrawal password (and GA code) in the submission's piece. A wrong one is counted
+ * in the same piece, which then commits with nothing else written and answers the refusal: the
+ * next submission, even the next piece of the same batch, reads the count, so guesses sent all at
+ * once are counted one by one and the lock comes at the WITHDRAW_PASSWORD_FAILURES_MAX-th.
+ */
+async function checkProofInTransaction(context: AppContext, trx: Transaction<Database>, userId: number, proof: WithdrawProof): Promise<BusinessError | undefined> {
+  const now = context.now();
   const throttle = await repo.readThrottle(trx, userId);
-  if (throttle && throttle.lockedUntil > context.now()) refuse('withdrawLocked', { until: utcMinute(throttle.lockedUntil) });
-  await checkWithdrawalSecurity(context, trx, userId, { withdrawPassword: proof.withdrawPassword ?? '', gaCode: proof.gaCode });
+  if (throttle && throttle.lockedUntil > now) refuse('withdrawLocked', { until: utcMinute(throttle.lockedUntil) });
+  try {
+    await checkWithdrawalSecurity(context, trx, userId, { withdrawPassword: proof.withdrawPassword ?? '', gaCode: proof.gaCode });
+  } catch (error) {
+    if (!(error instanceof BusinessError && WRONG_PROOF_CODES.includes(error.code))) throw error;
+    await repo.writeThrottle(trx, userId, afterWrongProof(throttle, now));
+    return error;
+  }
   if (throttle && throttle.failures > 0) await repo.writeThrottle(trx, userId, { ...throttle, failures: 0 });
+  return undefined;
 }
 
 /** Resolves what the withdrawal pays to and under which terms, checking the address or the bank account. */
@@ -240,42 +251,41 @@ export async function submitWithdrawal(
   if (amountUnits > terms.maxUnits) refuse('withdrawAmountAboveMax', { max: unitsText(terms.maxUnits, terms.scale), currency: terms.currency });
   const requestHash = requestHashOf([resolved.type, resolved.via, terms.currency, resolved.network, resolved.address, resolved.bank?.id ?? null, amountUnits.toString()]);
 
-  let outcome: { row: repo.WithdrawalRow; replayed: boolean };
-  try {
-    outcome = await context.commits.run(async (trx) => {
-      const previous = await repo.findByKey(trx, userId, idempotencyKey);
-      if (previous) {
-        if (previous.request_hash !== requestHash) refuse('idempotencyConflict');
-        return { row: previous, replayed: true };
-      }
-      await checkProofInTransaction(context, trx, userId, input);
-      const now = context.now();
-      const quota = await quotaUnits(trx, userId, resolved.type, terms, now);
-      if (amountUnits > quota.remainingUnits) refuse('withdrawQuotaExceeded', { remaining: unitsText(quota.remainingUnits, terms.scale), currency: terms.currency });
-      const row = await repo.insertWithdrawal(trx, {
-        userId,
-        idempotencyKey,
-        requestHash,
-        type: resolved.type,
-        via: resolved.via,
-        currency: terms.currency,
-        network: resolved.network,
-        address: resolved.address,
-        bank: resolved.bank,
-        amountUnits,
-        feeUnits: terms.feeUnits,
-        confirmationsRequired: resolved.confirmations,
-        now,
-      });
-      const totalUnits = amountUnits + terms.feeUnits;
-      await placeHold(trx, { owner: userOwner(userId), wallet: 'spot', currency: terms.currency, amountUnits: totalUnits, referenceType: HOLD_REFERENCE, referenceId: String(row.id), now });
-      await notify(trx, row, terms.scale, NOTIFICATION_TYPE.withdrawalSubmission, now);
-      return { row, replayed: false };
+  const outcome = await context.commits.run(async (trx): Promise<{ row: repo.WithdrawalRow; replayed: boolean } | { wrongProof: BusinessError }> => {
+    // On PostgreSQL a user's submissions take turns on the user's row: the wrong-proof count and
+    // the day's quota read below decide what is written (two at once must not both pass).
+    await lockUserRow(trx, userId);
+    const previous = await repo.findByKey(trx, userId, idempotencyKey);
+    if (previous) {
+      if (previous.request_hash !== requestHash) refuse('idempotencyConflict');
+      return { row: previous, replayed: true };
+    }
+    const wrongProof = await checkProofInTransaction(context, trx, userId, input);
+    if (wrongProof) return { wrongProof };
+    const now = context.now();
+    const quota = await quotaUnits(trx, userId, resolved.type, terms, now);
+    if (amountUnits > quota.remainingUnits) refuse('withdrawQuotaExceeded', { remaining: unitsText(quota.remainingUnits, terms.scale), currency: terms.currency });
+    const row = await repo.insertWithdrawal(trx, {
+      userId,
+      idempotencyKey,
+      requestHash,
+      type: resolved.type,
+      via: resolved.via,
+      currency: terms.currency,
+      network: resolved.network,
+      address: resolved.address,
+      bank: resolved.bank,
+      amountUnits,
+      feeUnits: terms.feeUnits,
+      confirmationsRequired: resolved.confirmations,
+      now,
     });
-  } catch (error) {
-    if (error instanceof BusinessError && WRONG_PROOF_CODES.includes(error.code)) await countWrongProof(context, userId);
-    throw error;
-  }
+    const totalUnits = amountUnits + terms.feeUnits;
+    await placeHold(trx, { owner: userOwner(userId), wallet: 'spot', currency: terms.currency, amountUnits: totalUnits, referenceType: HOLD_REFERENCE, referenceId: String(row.id), now });
+    await notify(trx, row, terms.scale, NOTIFICATION_TYPE.withdrawalSubmission, now);
+    return { row, replayed: false };
+  });
+  if ('wrongProof' in outcome) throw outcome.wrongProof;
   if (!outcome.replayed) publisher.events.emit('balance', { userId, currencies: [terms.currency] });
   return withdrawalView(outcome.row, terms.scale, await confirmationsOf(context, chain, outcome.row));
 }

@@ -149,6 +149,17 @@ describe('POST /blockchain/withdraw', () => {
     expect((await withdrawUsdt(server, other, '20')).errcode).toBe(0);
   });
 
+  it(`counts wrong passwords sent all at once one by one: ${WITHDRAW_PASSWORD_FAILURES_MAX} are checked, the rest meet the lock`, async () => {
+    const user = await withdrawingUser(server);
+    const guesses = await Promise.all(Array.from({ length: 12 }, () => withdrawUsdt(server, user, '20', { withdrawPassword: 'Wrong1234' })));
+    const codes = guesses.map((answer) => answer.errcode);
+    expect(codes.filter((code) => code === ERRCODES.withdrawPasswordWrong)).toHaveLength(WITHDRAW_PASSWORD_FAILURES_MAX);
+    expect(codes.filter((code) => code === ERRCODES.withdrawLocked)).toHaveLength(12 - WITHDRAW_PASSWORD_FAILURES_MAX);
+    expect((await withdrawUsdt(server, user, '20')).errcode).toBe(ERRCODES.withdrawLocked);
+    expect(await usdtUnits(server, user.userId)).toEqual({ available: 1000n * USDT, held: 0n });
+    server.advance(WITHDRAW_LOCK_MS + 1);
+  });
+
   it('R-API-03 POST /udun/withdraw takes the same rules and records the custody path', async () => {
     const user = await withdrawingUser(server);
     const body = { currency: 'USDT', network: 'TRC20', address: trc20Address(), amount: '30', withdrawPassword: WITHDRAW_PASSWORD };
