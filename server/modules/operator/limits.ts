@@ -20,6 +20,7 @@ import type { AppContext } from '../../context';
 import { invalidFields } from '../../core/errors';
 import type { Executor } from '../../core/executor';
 import { parsePositiveUnits } from '../../core/amounts';
+import { forUpdate } from '../../db/row-lock';
 import { accountId, findIdempotentResponse, postTransaction, recordIdempotentResponse, systemOwner } from '../../ledger/ledger';
 import { parseIdempotencyKey } from '../balance/service';
 import { recordChange, type Actor } from './audit-log';
@@ -70,7 +71,8 @@ export async function setFloor(context: AppContext, actor: Actor, input: { accou
     const floorUnits = configUnits(input.floor, await scaleOf(trx, input.currency), 'floor');
     const ref = { owner: systemOwner(input.account), wallet: 'system' as const, currency: input.currency };
     const rowId = await accountId(trx, ref);
-    const before = await trx.selectFrom('ledger_accounts').select(['balance_units', 'min_balance_units']).where('id', '=', rowId).executeTakeFirstOrThrow();
+    // Locked (PostgreSQL): a payout from the account waits, then its guarded debit reads the new floor.
+    const before = await forUpdate(trx, trx.selectFrom('ledger_accounts').select(['balance_units', 'min_balance_units']).where('id', '=', rowId)).executeTakeFirstOrThrow();
     if (floorUnits > before.balance_units) invalidFields({ floor: 'above what the account holds' });
     await repo.updateFloor(trx, rowId, floorUnits);
     await recordChange(

@@ -10,6 +10,7 @@
  * to delist a delisted market again runs that cancellation again (it cancels whatever an engine
  * failure might have left), and changes nothing else: a delisted market stays delisted.
  */
+import { forUpdate } from '../../db/row-lock';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FeeTier, OperatorMarket } from '../../../src/shared/api/operator-config';
@@ -126,6 +127,9 @@ export interface MarketChange {
 
 export async function updateMarket(context: AppContext, engine: MarketsEngine, actor: Actor, id: number, change: MarketChange): Promise<{ market: OperatorMarket; cancelledOrders: number }> {
   const { before, after } = await context.db.transaction().execute(async (trx) => {
+    // Changes of one market take turns on its row (PostgreSQL): a suspension that read 'active'
+    // cannot write over a delisting committed meanwhile.
+    await forUpdate(trx, trx.selectFrom('symbols').select('id').where('id', '=', BigInt(id))).execute();
     const current = await repo.findSpotMarket(trx, { id });
     if (!current) refuse('symbolNotFound');
     const onlyDelistAgain = change.status === 'delisted' && Object.values({ ...change, status: undefined }).every((value) => value === undefined);

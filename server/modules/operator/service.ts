@@ -3,11 +3,12 @@
  * and change the site settings. Publishing is a content rule (content/service.ts) and the audit a
  * ledger one (ledger/audit.ts); the routes call those directly.
  */
+import { forUpdate } from '../../db/row-lock';
 import type { SettingsUpdate } from '../../../src/shared/api/operator';
 import type { AppContext } from '../../context';
 import { refuse } from './errors';
 import { createNotifications, OPERATOR_NOTIFICATION_TYPE } from '../notification/service';
-import { getSiteSettings, saveSiteSettings, type SiteSettings } from '../site/settings';
+import { getSiteSettings, saveSiteSettings, SITE_SETTINGS_KEY, type SiteSettings } from '../site/settings';
 import * as repo from './repo';
 
 export interface NotifyInput {
@@ -59,6 +60,9 @@ export function mergeSiteSettings(current: SiteSettings, update: SettingsUpdate)
 
 export async function updateSiteSettings(context: AppContext, update: SettingsUpdate): Promise<SiteSettings> {
   return context.db.transaction().execute(async (trx) => {
+    // Two operators changing different settings at once: on PostgreSQL the second waits for the
+    // first's row and merges into what it wrote, instead of writing back what it read before.
+    await forUpdate(trx, trx.selectFrom('settings').select('key').where('key', '=', SITE_SETTINGS_KEY)).execute();
     const next = mergeSiteSettings(await getSiteSettings(trx), update);
     await saveSiteSettings(trx, next);
     return next;
