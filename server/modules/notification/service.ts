@@ -174,11 +174,18 @@ function engineCommandHandler(context: AppContext, orders: OrderReader) {
     const views = await orders.orderViews(closed.map((order) => order.id));
     await context.db.transaction().execute(async (trx) => {
       const inputs: CreateNotificationInput[] = [];
+      // One command can close several orders of one user (a taker filling two of their offers).
+      // A notification's (user, event) is unique, so the first of each user's carries the event
+      // and marks the delivery; the others are written in the same transaction, or not at all.
+      const delivered = new Map<number, boolean>();
       for (const view of views) {
         if (view.status === 'open') continue;
         // At least once: a second delivery finds the notifications of the first.
-        if (await repo.existsForOutboxEvent(trx, view.userId, event.id)) continue;
-        inputs.push(orderNotification(view, event.id));
+        if (!delivered.has(view.userId)) delivered.set(view.userId, await repo.existsForOutboxEvent(trx, view.userId, event.id));
+        if (delivered.get(view.userId)) continue;
+        const marks = !inputs.some((input) => input.userId === view.userId);
+        const notification = orderNotification(view, event.id);
+        inputs.push(marks ? notification : { ...notification, outboxEventId: undefined });
       }
       if (inputs.length > 0) await createNotifications(trx, inputs, context.now());
     });

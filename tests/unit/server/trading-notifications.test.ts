@@ -62,6 +62,22 @@ describe('notifications of a trader\'s own orders', () => {
     expect(listed[0]?.message).toBe('Your buy order on BTC/USDT was cancelled. Filled before that: 0.010000 BTC.');
   });
 
+  it('an order that fills two of one seller\'s orders tells the seller of each, once although delivered again', async () => {
+    const seller = await trader('BTC', '1');
+    const buyer = await trader('USDT', '10000');
+    await post(seller, '/exchange/create', { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '61000', quantity: '0.01' });
+    await post(seller, '/exchange/create', { symbol: 'BTC_USDT', side: 'sell', type: 'limit', price: '61001', quantity: '0.01' });
+    expect((await post(buyer, '/exchange/create', { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '61001', quantity: '0.02' })).data.status).toBe('filled');
+    const told = await notificationsOf(seller);
+    expect(told.map((item) => item.message).sort()).toEqual([
+      'Your sell order on BTC/USDT is filled: 0.010000 BTC at an average price of 61000.00 USDT.',
+      'Your sell order on BTC/USDT is filled: 0.010000 BTC at an average price of 61001.00 USDT.',
+    ]);
+    expect(await notificationsOf(buyer)).toHaveLength(1);
+    await server.context.db.updateTable('outbox').set({ dispatched_at: null }).where('topic', '=', 'engine.command').execute();
+    expect(await notificationsOf(seller)).toHaveLength(2);
+  });
+
   it('makes each once although the outbox delivers the engine\'s event again', async () => {
     const user = await trader('USDT', '1000');
     const order = (await post(user, '/exchange/create', { symbol: 'BTC_USDT', side: 'buy', type: 'limit', price: '1000', quantity: '0.01' })).data;
