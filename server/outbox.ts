@@ -2,7 +2,9 @@
  * The outbox: domain events are written in the same database transaction as the change they
  * describe, and dispatched only after it commits. Handlers (notifications now, sockets later)
  * subscribe by topic. A handler failure leaves the row pending and it is retried on the next
- * drain, so an event is delivered at least once; handlers are written to be idempotent.
+ * drain, so an event is delivered at least once; handlers are written to be idempotent. A failing
+ * event does not hold up the ones behind it: the drain logs it and goes on past it, so one bad
+ * event never stops every later notification.
  */
 import type { Executor } from './core/executor';
 import type { AppContext } from './context';
@@ -67,23 +69,32 @@ export class OutboxDispatcher {
 
   private async drainOnce(): Promise<void> {
     const { db, now } = this.context;
+    // Past the events of this drain that failed: they stay pending for the next drain.
+    let after = 0n;
     for (;;) {
       const rows = await db
         .selectFrom('outbox')
         .selectAll()
         .where('dispatched_at', 'is', null)
+        .where('id', '>', after)
         .orderBy('id')
         .limit(DRAIN_BATCH)
         .execute();
       if (rows.length === 0) return;
       for (const row of rows) {
+        after = row.id;
         const event: OutboxEvent = {
           id: Number(row.id),
           topic: row.topic,
           payload: JSON.parse(row.payload_json) as Record<string, unknown>,
           createdAt: Number(row.created_at),
         };
-        for (const handler of this.handlers.get(row.topic) ?? []) await handler(event);
+        try {
+          for (const handler of this.handlers.get(row.topic) ?? []) await handler(event);
+        } catch (error) {
+          this.context.log?.error({ err: error, eventId: event.id, topic: event.topic }, 'an outbox handler failed: the event stays pending for the next drain, and the ones behind it go on');
+          continue;
+        }
         await db.updateTable('outbox').set({ dispatched_at: now() }).where('id', '=', row.id).execute();
       }
       if (rows.length < DRAIN_BATCH) return;
