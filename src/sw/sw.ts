@@ -111,11 +111,17 @@ function isUpdateOnItsWay(): boolean {
   return self.registration.installing !== null || self.registration.waiting !== null;
 }
 
+/** Asks of the tabs again when one did not say its build in time (busy loading, on a slow machine). */
+const DROP_ASK_AGAIN_MS = 2_000;
+const DROP_ASKS_MAX = 5;
+
 /**
  * Deletes the caches of other builds once no open tab runs them. Only an active worker with no
- * newer one behind it does this, so every other build it sees is an older one.
+ * newer one behind it does this, so every other build it sees is an older one. A tab that does
+ * not answer might run an old build: nothing is deleted then, and the tabs are asked again a few
+ * times (a tab that just started answers once it has loaded), within the event that asked.
  */
-async function dropUnusedBuilds(): Promise<void> {
+async function dropUnusedBuilds(asked = 1): Promise<void> {
   if (isUpdateOnItsWay()) return;
   const names = await caches.keys();
   const hasOtherBuild = names.some((name) => {
@@ -127,6 +133,10 @@ async function dropUnusedBuilds(): Promise<void> {
   const tabBuilds = await Promise.all(tabs.map(askClientBuild));
   // Asking the tabs takes a moment, in which a new version may have started to install.
   if (isUpdateOnItsWay()) return;
+  if (tabBuilds.includes(undefined) && asked < DROP_ASKS_MAX) {
+    await new Promise((resolve) => setTimeout(resolve, DROP_ASK_AGAIN_MS));
+    return dropUnusedBuilds(asked + 1);
+  }
   await Promise.all(cachesToDrop(names, __BUILD_ID__, tabBuilds).map((name) => caches.delete(name)));
 }
 
