@@ -27,7 +27,8 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function buildTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+/** `beforeReady` adds routes of the caller's own (a benchmark's reference route) before the app is ready. */
+export async function buildTestServer(overrides: Partial<ServerConfig> = {}, options: { beforeReady?: (app: FastifyInstance) => Promise<void> } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-test-'));
   const postgresUrl = testPostgresUrl();
   const postgres = postgresUrl && overrides.databaseUrl === undefined ? await testDatabaseFor(postgresUrl, overrides.dataDir) : undefined;
@@ -39,6 +40,7 @@ export async function buildTestServer(overrides: Partial<ServerConfig> = {}): Pr
   const sender = new MemorySender();
   const { context, database } = await boot(config, { sender, now: () => Date.now() + offsetMs });
   const app = await buildApp(context);
+  await options.beforeReady?.(app);
   await app.ready();
   return {
     app,
