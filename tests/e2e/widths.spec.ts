@@ -60,8 +60,10 @@ function localPath(language: Language, screen: string): string {
  */
 function overflowOf(page: Page, afterTwoFrames = false): Promise<string | null> {
   return page.evaluate(async (wait) => {
-    // After a resize, two frames first: its layout and the header's first fit are done.
-    if (wait) await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // After a resize, two frames first: its layout and the header's first fit are done. A renderer
+    // that draws no frame for a while (seen once on a loaded machine: the language's whole tour
+    // timed out here) gets half a second instead; the poll below looks again anyway.
+    if (wait) await Promise.race([new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))), new Promise((resolve) => setTimeout(resolve, 500))]);
     const viewport = document.documentElement.clientWidth;
     const excess = document.documentElement.scrollWidth - viewport;
     if (excess <= 0) return null;
