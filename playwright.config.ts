@@ -36,6 +36,9 @@ if (!fs.existsSync(path.join(webRoot, 'index.html'))) {
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
+  // Two browsers at once, even on two cores: most of a test is waiting (on polls, timers, the
+  // server), so the suite took 31 minutes with one worker and 20 with two. E2E_WORKERS overrides.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: Boolean(process.env.CI),
   // In CI one retry of a failed test, reported as flaky (never silently passed): the suite runs on
   // a shared 2-core machine, where a test that waits on the browser has timed out now and then.
