@@ -8,6 +8,7 @@
  */
 import type { Executor } from './core/executor';
 import type { AppContext } from './context';
+import { prepared } from './db/prepared';
 
 export interface OutboxEvent {
   id: number;
@@ -21,8 +22,13 @@ export type OutboxHandler = (event: OutboxEvent) => Promise<void>;
 const DRAIN_BATCH = 200;
 const DRAIN_INTERVAL_MS = 1_000;
 
+/** Compiled once (server/db/prepared.ts): every order writes one. */
+const insertOutboxRow = prepared<{ topic: string; payload_json: string; created_at: number }>()((db, p) =>
+  db.insertInto('outbox').values({ topic: p.topic, payload_json: p.payload_json, created_at: p.created_at, dispatched_at: null }),
+);
+
 export async function writeOutbox(executor: Executor, topic: string, payload: Record<string, unknown>, now: number): Promise<void> {
-  await executor.insertInto('outbox').values({ topic, payload_json: JSON.stringify(payload), created_at: now, dispatched_at: null }).execute();
+  await insertOutboxRow.execute(executor, { topic, payload_json: JSON.stringify(payload), created_at: now });
 }
 
 export class OutboxDispatcher {

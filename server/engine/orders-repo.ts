@@ -5,6 +5,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Executor } from '../core/executor';
+import { prepared } from '../db/prepared';
 import type { MarketSymbol, OrderStatus, OrderType, Side } from './types';
 
 export interface OrderRecord {
@@ -114,6 +115,95 @@ export async function loadRestingOrders(executor: Executor, symbolId: number): P
   return rows.map(toRecord);
 }
 
+// The statements of every order, compiled once (server/db/prepared.ts).
+const insertOrderRow = prepared<{
+  user_id: number;
+  symbol_id: number;
+  side: string;
+  type: string;
+  price_ticks: bigint | null;
+  quantity_lots: bigint | null;
+  quote_budget_units: bigint | null;
+  client_order_id: string | null;
+  now: number;
+}>()((db, p) =>
+  db
+    .insertInto('orders')
+    .values({
+      user_id: p.user_id,
+      symbol_id: p.symbol_id,
+      side: p.side,
+      type: p.type,
+      price_ticks: p.price_ticks,
+      quantity_lots: p.quantity_lots,
+      quote_budget_units: p.quote_budget_units,
+      filled_lots: 0,
+      filled_notional: '0',
+      filled_quote_units: 0,
+      fee_units: 0,
+      status: 'open',
+      cancel_reason: null,
+      client_order_id: p.client_order_id,
+      created_at: p.now,
+      updated_at: p.now,
+    })
+    .returningAll(),
+);
+const orderById = prepared<{ id: bigint }>()((db, p) => db.selectFrom('orders').selectAll().where('id', '=', p.id));
+const orderByClientId = prepared<{ user_id: bigint; client_order_id: string }>()((db, p) =>
+  db.selectFrom('orders').selectAll().where('user_id', '=', p.user_id).where('client_order_id', '=', p.client_order_id),
+);
+const vipLevelOf = prepared<{ id: bigint }>()((db, p) => db.selectFrom('users').select('vip_level').where('id', '=', p.id));
+const updateOrderProgress = prepared<{
+  id: bigint;
+  filled_lots: bigint;
+  filled_notional: string;
+  filled_quote_units: bigint;
+  fee_units: bigint;
+  status: string;
+  cancel_reason: string | null;
+  updated_at: number;
+}>()((db, p) =>
+  db
+    .updateTable('orders')
+    .set({
+      filled_lots: p.filled_lots,
+      filled_notional: p.filled_notional,
+      filled_quote_units: p.filled_quote_units,
+      fee_units: p.fee_units,
+      status: p.status,
+      cancel_reason: p.cancel_reason,
+      updated_at: p.updated_at,
+    })
+    .where('id', '=', p.id),
+);
+const insertTradeRow = prepared<{
+  symbol_id: number;
+  price_ticks: bigint;
+  quantity_lots: bigint;
+  taker_order_id: number;
+  maker_order_id: number;
+  taker_user_id: number;
+  maker_user_id: number;
+  taker_side: string;
+  created_at: number;
+}>()((db, p) =>
+  db
+    .insertInto('trades')
+    .values({
+      symbol_id: p.symbol_id,
+      price_ticks: p.price_ticks,
+      quantity_lots: p.quantity_lots,
+      taker_order_id: p.taker_order_id,
+      maker_order_id: p.maker_order_id,
+      taker_user_id: p.taker_user_id,
+      maker_user_id: p.maker_user_id,
+      taker_side: p.taker_side,
+      created_at: p.created_at,
+    })
+    .returning('id'),
+);
+
 export async function insertOrder(
   trx: Transaction<Database>,
   order: {
@@ -128,87 +218,64 @@ export async function insertOrder(
     now: number;
   },
 ): Promise<OrderRecord> {
-  const row = await trx
-    .insertInto('orders')
-    .values({
-      user_id: order.userId,
-      symbol_id: order.symbolId,
-      side: order.side,
-      type: order.type,
-      price_ticks: order.priceTicks,
-      quantity_lots: order.quantityLots,
-      quote_budget_units: order.quoteBudgetUnits,
-      filled_lots: 0,
-      filled_notional: '0',
-      filled_quote_units: 0,
-      fee_units: 0,
-      status: 'open',
-      cancel_reason: null,
-      client_order_id: order.clientOrderId,
-      created_at: order.now,
-      updated_at: order.now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await insertOrderRow.firstOrThrow(trx, {
+    user_id: order.userId,
+    symbol_id: order.symbolId,
+    side: order.side,
+    type: order.type,
+    price_ticks: order.priceTicks,
+    quantity_lots: order.quantityLots,
+    quote_budget_units: order.quoteBudgetUnits,
+    client_order_id: order.clientOrderId,
+    now: order.now,
+  });
   return toRecord(row);
 }
 
 /** A user's VIP level, which picks their fee tier. */
 export async function selectVipLevel(executor: Executor, userId: number): Promise<number> {
-  const row = await executor.selectFrom('users').select('vip_level').where('id', '=', BigInt(userId)).executeTakeFirst();
+  const row = await vipLevelOf.first(executor, { id: BigInt(userId) });
   return Number(row?.vip_level ?? 0n);
 }
 
 export async function findOrder(executor: Executor, orderId: number): Promise<OrderRecord | undefined> {
-  const row = await executor.selectFrom('orders').selectAll().where('id', '=', BigInt(orderId)).executeTakeFirst();
+  const row = await orderById.first(executor, { id: BigInt(orderId) });
   return row ? toRecord(row) : undefined;
 }
 
 export async function findOrderByClientId(executor: Executor, userId: number, clientOrderId: string): Promise<OrderRecord | undefined> {
-  const row = await executor
-    .selectFrom('orders')
-    .selectAll()
-    .where('user_id', '=', BigInt(userId))
-    .where('client_order_id', '=', clientOrderId)
-    .executeTakeFirst();
+  const row = await orderByClientId.first(executor, { user_id: BigInt(userId), client_order_id: clientOrderId });
   return row ? toRecord(row) : undefined;
 }
 
 export async function saveOrderProgress(trx: Transaction<Database>, order: OrderRecord): Promise<void> {
-  await trx
-    .updateTable('orders')
-    .set({
-      filled_lots: order.filledLots,
-      filled_notional: order.filledNotional.toString(),
-      filled_quote_units: order.filledQuoteUnits,
-      fee_units: order.feeUnits,
-      status: order.status,
-      cancel_reason: order.cancelReason,
-      updated_at: order.updatedAt,
-    })
-    .where('id', '=', BigInt(order.id))
-    .execute();
+  await updateOrderProgress.execute(trx, {
+    id: BigInt(order.id),
+    filled_lots: order.filledLots,
+    filled_notional: order.filledNotional.toString(),
+    filled_quote_units: order.filledQuoteUnits,
+    fee_units: order.feeUnits,
+    status: order.status,
+    cancel_reason: order.cancelReason,
+    updated_at: order.updatedAt,
+  });
 }
 
 export async function insertTrade(
   trx: Transaction<Database>,
   trade: { symbolId: number; priceTicks: bigint; quantityLots: bigint; takerOrderId: number; makerOrderId: number; takerUserId: number; makerUserId: number; takerSide: Side; now: number },
 ): Promise<number> {
-  const row = await trx
-    .insertInto('trades')
-    .values({
-      symbol_id: trade.symbolId,
-      price_ticks: trade.priceTicks,
-      quantity_lots: trade.quantityLots,
-      taker_order_id: trade.takerOrderId,
-      maker_order_id: trade.makerOrderId,
-      taker_user_id: trade.takerUserId,
-      maker_user_id: trade.makerUserId,
-      taker_side: trade.takerSide,
-      created_at: trade.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = await insertTradeRow.firstOrThrow(trx, {
+    symbol_id: trade.symbolId,
+    price_ticks: trade.priceTicks,
+    quantity_lots: trade.quantityLots,
+    taker_order_id: trade.takerOrderId,
+    maker_order_id: trade.makerOrderId,
+    taker_user_id: trade.takerUserId,
+    maker_user_id: trade.makerUserId,
+    taker_side: trade.takerSide,
+    created_at: trade.now,
+  });
   return Number(row.id);
 }
 

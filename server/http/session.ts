@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import { sendError } from './envelope';
 import type { SessionUser } from '../core/viewer';
 import { hashToken, randomToken } from '../core/tokens';
@@ -19,6 +20,28 @@ export const CSRF_HEADER = 'x-xsrf-token';
 /** last_seen_at is written at most this often, so that reads do not all become writes. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+
+/** Read on every request that carries a cookie: compiled once (server/db/prepared.ts). */
+const sessionWithUser = prepared<{ id: string }>()((db, p) =>
+  db
+    .selectFrom('sessions')
+    .leftJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.id',
+      'sessions.user_id',
+      'sessions.csrf_token',
+      'sessions.created_at',
+      'sessions.last_seen_at',
+      'sessions.absolute_expires_at',
+      'sessions.failed_signins',
+      'sessions.captcha_hash',
+      'sessions.captcha_expires_at',
+      'users.role',
+      'users.test_enabled',
+      'users.disabled',
+    ])
+    .where('sessions.id', '=', p.id),
+);
 
 function toSessionRow(row: {
   id: string;
@@ -75,25 +98,7 @@ export function registerSessions(app: FastifyInstance): SessionStore {
   };
 
   async function load(token: string, touch = true): Promise<{ session: SessionRow; user: SessionUser | null } | null> {
-    const row = await db
-      .selectFrom('sessions')
-      .leftJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.id',
-        'sessions.user_id',
-        'sessions.csrf_token',
-        'sessions.created_at',
-        'sessions.last_seen_at',
-        'sessions.absolute_expires_at',
-        'sessions.failed_signins',
-        'sessions.captcha_hash',
-        'sessions.captcha_expires_at',
-        'users.role',
-        'users.test_enabled',
-        'users.disabled',
-      ])
-      .where('sessions.id', '=', hashToken(token))
-      .executeTakeFirst();
+    const row = await sessionWithUser.first(db, { id: hashToken(token) });
     if (!row) return null;
     const session = toSessionRow(row);
     const time = now();

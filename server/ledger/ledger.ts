@@ -10,6 +10,7 @@ import { forUpdate, takesRowLocks } from '../db/row-lock';
 import type { Executor } from '../core/executor';
 import { BusinessError } from '../core/errors';
 import { UNITS_MAX, UNITS_MIN } from '../../src/shared/money';
+import { prepared } from '../db/prepared';
 
 export const USER_WALLETS = ['spot', 'futures', 'finance', 'loan'] as const;
 export type UserWallet = (typeof USER_WALLETS)[number];
@@ -74,6 +75,102 @@ function floorOf(owner: OwnerKey): bigint | null {
   return SYSTEM_ACCOUNT_FLOORS[owner.slice(2) as SystemAccount] ?? null;
 }
 
+// The statements every money movement runs, compiled once (server/db/prepared.ts).
+const findAccount = prepared<{ owner_key: string; wallet: string; currency: string; bucket: string }>()((db, p) =>
+  db.selectFrom('ledger_accounts').select('id').where('owner_key', '=', p.owner_key).where('wallet', '=', p.wallet).where('currency', '=', p.currency).where('bucket', '=', p.bucket),
+);
+const insertTransaction = prepared<{
+  kind: string;
+  owner_key: string;
+  idempotency_key: string | null;
+  request_hash: string | null;
+  response_json: string | null;
+  memo: string;
+  created_at: number;
+}>()((db, p) =>
+  db
+    .insertInto('ledger_transactions')
+    .values({
+      kind: p.kind,
+      owner_key: p.owner_key,
+      idempotency_key: p.idempotency_key,
+      request_hash: p.request_hash,
+      response_json: p.response_json,
+      memo: p.memo,
+      created_at: p.created_at,
+    })
+    .returning('id'),
+);
+const insertPosting = prepared<{ transaction_id: bigint; account_id: bigint; currency: string; amount_units: bigint }>()((db, p) =>
+  db.insertInto('ledger_postings').values({ transaction_id: p.transaction_id, account_id: p.account_id, currency: p.currency, amount_units: p.amount_units }),
+);
+/** A credit, as long as the balance stays within the signed 64-bit range: `most` is UNITS_MAX minus the amount. */
+const creditAccount = prepared<{ id: bigint; amount: bigint; most: bigint }>()((db, p) =>
+  db
+    .updateTable('ledger_accounts')
+    .set({ balance_units: sql<bigint>`balance_units + ${p.amount}` })
+    .where('id', '=', p.id)
+    .where('balance_units', '<=', p.most),
+);
+/**
+ * A debit of `need` (the amount's size), with its guard: the balance stays at or above UNITS_MIN
+ * plus the amount (`least`); a user account does not go below zero, a platform account not below
+ * its floor (none: unbounded).
+ */
+const debitAccount = prepared<{ id: bigint; amount: bigint; least: bigint; need: bigint }>()((db, p) =>
+  db
+    .updateTable('ledger_accounts')
+    .set({ balance_units: sql<bigint>`balance_units + ${p.amount}` })
+    .where('id', '=', p.id)
+    .where((eb) =>
+      eb.and([
+        eb('balance_units', '>=', p.least),
+        eb.or([
+          eb.and([eb('may_go_negative', '=', 1n), eb('min_balance_units', 'is', null)]),
+          eb.and([eb('may_go_negative', '=', 1n), eb(sql<bigint>`balance_units - min_balance_units`, '>=', p.need)]),
+          // A user account down to zero; a platform account only as far as its floor above.
+          eb.and([eb('may_go_negative', '=', 0n), eb('balance_units', '>=', p.need)]),
+        ]),
+      ]),
+    ),
+);
+const insertHold = prepared<{
+  owner_key: string;
+  wallet: string;
+  currency: string;
+  amount_units: bigint;
+  reference_type: string;
+  reference_id: string;
+  created_at: number;
+}>()((db, p) =>
+  db.insertInto('ledger_holds').values({
+    owner_key: p.owner_key,
+    wallet: p.wallet,
+    currency: p.currency,
+    amount_units: p.amount_units,
+    reference_type: p.reference_type,
+    reference_id: p.reference_id,
+    created_at: p.created_at,
+    released_at: null,
+  }),
+);
+const updateHold = prepared<{ id: bigint; amount_units: bigint; released_at: number | null }>()((db, p) =>
+  db.updateTable('ledger_holds').set({ amount_units: p.amount_units, released_at: p.released_at }).where('id', '=', p.id),
+);
+/** The open hold of a reference, locked on PostgreSQL (forUpdate; compiled once per dialect). */
+const selectOpenHold = prepared<{ reference_type: string; reference_id: string; currency: string }>()((db, p) =>
+  forUpdate(
+    db,
+    db
+      .selectFrom('ledger_holds')
+      .selectAll()
+      .where('reference_type', '=', p.reference_type)
+      .where('reference_id', '=', p.reference_id)
+      .where('currency', '=', p.currency)
+      .where('released_at', 'is', null),
+  ),
+);
+
 /**
  * Finds or creates an account row and returns its id. System accounts may go negative, down to
  * their floor. Two transactions creating the same account at once (on PostgreSQL, from two
@@ -82,15 +179,7 @@ function floorOf(owner: OwnerKey): bigint | null {
 export async function accountId(executor: Executor, ref: AccountRef): Promise<bigint> {
   const bucket = ref.bucket ?? 'available';
   const key = { owner_key: ref.owner, wallet: ref.wallet, currency: ref.currency, bucket };
-  const find = () =>
-    executor
-      .selectFrom('ledger_accounts')
-      .select('id')
-      .where('owner_key', '=', key.owner_key)
-      .where('wallet', '=', key.wallet)
-      .where('currency', '=', key.currency)
-      .where('bucket', '=', key.bucket)
-      .executeTakeFirst();
+  const find = () => findAccount.first(executor, key);
   const existing = await find();
   if (existing) return existing.id;
   const inserted = await executor
@@ -155,19 +244,15 @@ export function assertBalanced(postings: Posting[]): void {
  */
 export async function postTransaction(trx: Transaction<Database>, input: TransactionInput): Promise<bigint> {
   assertBalanced(input.postings);
-  const transaction = await trx
-    .insertInto('ledger_transactions')
-    .values({
-      kind: input.kind,
-      owner_key: input.owner,
-      idempotency_key: input.idempotencyKey ?? null,
-      request_hash: input.requestHash ?? null,
-      response_json: input.response === undefined ? null : JSON.stringify(input.response),
-      memo: input.memo ?? '',
-      created_at: input.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const transaction = await insertTransaction.firstOrThrow(trx, {
+    kind: input.kind,
+    owner_key: input.owner,
+    idempotency_key: input.idempotencyKey ?? null,
+    request_hash: input.requestHash ?? null,
+    response_json: input.response === undefined ? null : JSON.stringify(input.response),
+    memo: input.memo ?? '',
+    created_at: input.now,
+  });
   // Debits first: a refusal then happens before any credit is written.
   const ordered = [...input.postings]
     .filter((posting) => posting.amountUnits !== 0n)
@@ -178,10 +263,7 @@ export async function postTransaction(trx: Transaction<Database>, input: Transac
   for (const [index, posting] of ordered.entries()) {
     const id = ids[index]!;
     await applyPosting(trx, id, posting.amountUnits);
-    await trx
-      .insertInto('ledger_postings')
-      .values({ transaction_id: transaction.id, account_id: id, currency: posting.account.currency, amount_units: posting.amountUnits })
-      .execute();
+    await insertPosting.execute(trx, { transaction_id: transaction.id, account_id: id, currency: posting.account.currency, amount_units: posting.amountUnits });
   }
   return transaction.id;
 }
@@ -193,25 +275,11 @@ export async function postTransaction(trx: Transaction<Database>, input: Transac
  * guard itself cannot overflow.
  */
 async function applyPosting(trx: Transaction<Database>, id: bigint, amountUnits: bigint): Promise<void> {
-  const result = await trx
-    .updateTable('ledger_accounts')
-    .set({ balance_units: sql<bigint>`balance_units + ${amountUnits}` })
-    .where('id', '=', id)
-    .where((eb) =>
-      amountUnits > 0n
-        ? eb('balance_units', '<=', UNITS_MAX - amountUnits)
-        : eb.and([
-            eb('balance_units', '>=', UNITS_MIN - amountUnits),
-            eb.or([
-              eb.and([eb('may_go_negative', '=', 1n), eb('min_balance_units', 'is', null)]),
-              eb.and([eb('may_go_negative', '=', 1n), eb(sql<bigint>`balance_units - min_balance_units`, '>=', -amountUnits)]),
-              // A user account down to zero; a platform account only as far as its floor above.
-              eb.and([eb('may_go_negative', '=', 0n), eb('balance_units', '>=', -amountUnits)]),
-            ]),
-          ]),
-    )
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 1n) return;
+  const updated =
+    amountUnits > 0n
+      ? await creditAccount.affected(trx, { id, amount: amountUnits, most: UNITS_MAX - amountUnits })
+      : await debitAccount.affected(trx, { id, amount: amountUnits, least: UNITS_MIN - amountUnits, need: -amountUnits });
+  if (updated === 1n) return;
   // Say why the guard refused: leaving the 64-bit range, a platform account passing its floor,
   // or a user account going below zero.
   const account = await trx.selectFrom('ledger_accounts').select(['balance_units', 'may_go_negative']).where('id', '=', id).executeTakeFirstOrThrow();
@@ -278,43 +346,26 @@ export async function placeHold(
       { account: { owner: hold.owner, wallet: hold.wallet, currency: hold.currency, bucket: 'held' }, amountUnits: hold.amountUnits },
     ],
   });
-  await trx
-    .insertInto('ledger_holds')
-    .values({
-      owner_key: hold.owner,
-      wallet: hold.wallet,
-      currency: hold.currency,
-      amount_units: hold.amountUnits,
-      reference_type: hold.referenceType,
-      reference_id: hold.referenceId,
-      created_at: hold.now,
-      released_at: null,
-    })
-    .execute();
+  await insertHold.execute(trx, {
+    owner_key: hold.owner,
+    wallet: hold.wallet,
+    currency: hold.currency,
+    amount_units: hold.amountUnits,
+    reference_type: hold.referenceType,
+    reference_id: hold.referenceId,
+    created_at: hold.now,
+  });
 }
 
 /** The open hold, locked: what is left of it decides the write that reduces it. */
 async function openHold(trx: Transaction<Database>, referenceType: string, referenceId: string, currency: string) {
-  const hold = await forUpdate(
-    trx,
-    trx
-      .selectFrom('ledger_holds')
-      .selectAll()
-      .where('reference_type', '=', referenceType)
-      .where('reference_id', '=', referenceId)
-      .where('currency', '=', currency)
-      .where('released_at', 'is', null),
-  ).executeTakeFirst();
+  const hold = await selectOpenHold.first(trx, { reference_type: referenceType, reference_id: referenceId, currency });
   if (!hold) throw new Error(`no open hold ${referenceType}:${referenceId}:${currency}`);
   return hold;
 }
 
 async function reduceHold(trx: Transaction<Database>, holdId: bigint, remainingUnits: bigint, now: number): Promise<void> {
-  await trx
-    .updateTable('ledger_holds')
-    .set({ amount_units: remainingUnits, released_at: remainingUnits === 0n ? now : null })
-    .where('id', '=', holdId)
-    .execute();
+  await updateHold.execute(trx, { id: holdId, amount_units: remainingUnits, released_at: remainingUnits === 0n ? now : null });
 }
 
 /** Returns held funds to available: all of what is left, or `amountUnits` of it. */
