@@ -17,7 +17,7 @@
  * this one committed and released its locks, when its read finds the winner's row. Only these
  * errors, and only a few times: a piece that keeps failing is refused with its last error.
  */
-import type { ControlledTransaction, Transaction } from 'kysely';
+import type { ControlledTransaction, Kysely, Transaction } from 'kysely';
 import type { Db } from './database';
 import { dialectOf } from './migrations/columns';
 import type { Database } from './schema';
@@ -32,7 +32,38 @@ interface Job {
   retries: number;
 }
 
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+type Outcome = { ok: true; value: unknown; committed: (() => void)[] } | { ok: false; error: unknown };
+
+/** What a running piece leaves for after its COMMIT, found by the transaction it was given. */
+interface PieceState {
+  facts: Map<string, unknown>;
+  committed: (() => void)[];
+}
+const pieces = new WeakMap<object, PieceState>();
+
+/** Facts kept at most per database: past this the memory starts again empty. */
+const FACTS_MAX = 100_000;
+
+/**
+ * Runs `callback` once the piece that `trx` was given has committed, and never if it rolls back.
+ * Answers false, running nothing, when `trx` is not a piece's transaction (a plain transaction, or
+ * a savepoint a piece opened itself).
+ */
+export function afterCommit(trx: Kysely<Database>, callback: () => void): boolean {
+  const piece = pieces.get(trx);
+  if (!piece) return false;
+  piece.committed.push(callback);
+  return true;
+}
+
+/**
+ * Facts that never change once committed (an account's row id, say), remembered per database by
+ * its commit group, or undefined outside a piece. Read them freely; set one only from afterCommit,
+ * so that a piece that rolls back leaves nothing behind.
+ */
+export function committedFacts(trx: Kysely<Database>): Map<string, unknown> | undefined {
+  return pieces.get(trx)?.facts;
+}
 
 /** Pieces per COMMIT at most: bounds the time one batch holds the connection. */
 export const COMMIT_BATCH_MAX = 256;
@@ -64,6 +95,8 @@ export class CommitGroup {
   private flushing = false;
   /** SQLite's one writer never races another transaction: nothing there is retried. */
   private readonly retries: boolean;
+  /** committedFacts' memory for this database. */
+  private readonly facts = new Map<string, unknown>();
 
   constructor(
     private readonly db: Db,
@@ -102,7 +135,8 @@ export class CommitGroup {
     const outcomes: Outcome[] = [];
     try {
       trx = await this.db.startTransaction().execute();
-      for (const job of batch) outcomes.push(await runInSavepoint(trx, job.work));
+      if (this.facts.size > FACTS_MAX) this.facts.clear();
+      for (const job of batch) outcomes.push(await runInSavepoint(trx, job.work, this.facts));
       await trx.commit().execute();
     } catch (error) {
       if (trx && !trx.isCommitted && !trx.isRolledBack) await trx.rollback().execute().catch(() => undefined);
@@ -112,7 +146,10 @@ export class CommitGroup {
     const again: Job[] = [];
     batch.forEach((job, index) => {
       const outcome = outcomes[index]!;
-      if (outcome.ok) job.resolve(outcome.value);
+      if (outcome.ok) {
+        for (const callback of outcome.committed) callback();
+        job.resolve(outcome.value);
+      }
       else if (this.retries && isRetryable(outcome.error) && job.retries + 1 < COMMIT_PIECE_RUNS_MAX) again.push({ ...job, retries: job.retries + 1 });
       else job.reject(outcome.error);
     });
@@ -121,12 +158,14 @@ export class CommitGroup {
   }
 }
 
-async function runInSavepoint(trx: ControlledTransaction<Database>, work: Work<unknown>): Promise<Outcome> {
+async function runInSavepoint(trx: ControlledTransaction<Database>, work: Work<unknown>, facts: Map<string, unknown>): Promise<Outcome> {
   const savepoint = await trx.savepoint('piece').execute();
+  const piece: PieceState = { facts, committed: [] };
+  pieces.set(savepoint, piece);
   try {
     const value = await work(savepoint);
     await savepoint.releaseSavepoint('piece').execute();
-    return { ok: true, value };
+    return { ok: true, value, committed: piece.committed };
   } catch (error) {
     await savepoint.rollbackToSavepoint('piece').execute();
     await savepoint.releaseSavepoint('piece').execute();

@@ -11,6 +11,7 @@ import type { Executor } from '../core/executor';
 import { BusinessError } from '../core/errors';
 import { UNITS_MAX, UNITS_MIN } from '../../src/shared/money';
 import { prepared } from '../db/prepared';
+import { afterCommit, committedFacts } from '../db/commit-group';
 
 export const USER_WALLETS = ['spot', 'futures', 'finance', 'loan'] as const;
 export type UserWallet = (typeof USER_WALLETS)[number];
@@ -178,6 +179,18 @@ const selectOpenHold = prepared<{ reference_type: string; reference_id: string; 
  */
 export async function accountId(executor: Executor, ref: AccountRef): Promise<bigint> {
   const bucket = ref.bucket ?? 'available';
+  // An account row is never deleted nor re-keyed: once committed, its id is a fact of the
+  // database, remembered by the commit group (only after the piece that read it commits).
+  const factKey = `account:${ref.owner}:${ref.wallet}:${ref.currency}:${bucket}`;
+  const facts = committedFacts(executor);
+  const known = facts?.get(factKey) as bigint | undefined;
+  if (known !== undefined) return known;
+  const id = await findOrCreateAccount(executor, ref, bucket);
+  if (facts) afterCommit(executor, () => facts.set(factKey, id));
+  return id;
+}
+
+async function findOrCreateAccount(executor: Executor, ref: AccountRef, bucket: Bucket): Promise<bigint> {
   const key = { owner_key: ref.owner, wallet: ref.wallet, currency: ref.currency, bucket };
   const find = () => findAccount.first(executor, key);
   const existing = await find();

@@ -5,7 +5,8 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommitGroup } from '../../../server/db/commit-group';
+import { afterCommit, CommitGroup, committedFacts } from '../../../server/db/commit-group';
+import { accountId } from '../../../server/ledger/ledger';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
 let server: TestServer;
@@ -66,6 +67,51 @@ describe('CommitGroup', () => {
     expect(await settingValue('group:innocent')).toBeUndefined();
     // The group goes on working after a failed batch.
     await expect(group.run(putSetting('group:after'))).resolves.toBe('group:after');
+  });
+
+  it('runs a piece\'s after-commit work only once its batch committed: never for a piece that failed alone or a batch whose COMMIT failed', async () => {
+    const group = new CommitGroup(server.context.db);
+    const ran: string[] = [];
+    const noting = (name: string, fail: boolean) => async (trx: Piece) => {
+      expect(afterCommit(trx, () => ran.push(name))).toBe(true);
+      if (fail) throw new Error('refused');
+      expect(ran).not.toContain(name);
+    };
+    await Promise.allSettled([group.run(noting('kept', false)), group.run(noting('refused', true))]);
+    expect(ran).toEqual(['kept']);
+    const breaking = group.run(async (trx) => {
+      afterCommit(trx, () => ran.push('broken'));
+      await (server.database.dialect === 'sqlite' ? breakCommitOnSqlite(trx) : breakCommitOnPostgres(trx));
+    });
+    await Promise.allSettled([breaking, group.run(noting('beside the broken one', false))]);
+    expect(ran).toEqual(['kept']);
+    // Outside a piece there is nothing to wait for: nothing is noted, nothing runs.
+    await server.context.db.transaction().execute(async (trx) => {
+      expect(afterCommit(trx, () => ran.push('plain'))).toBe(false);
+      expect(committedFacts(trx)).toBeUndefined();
+    });
+    expect(ran).toEqual(['kept']);
+  });
+
+  it('remembers an account\'s id only once the piece that created it committed', async () => {
+    const group = new CommitGroup(server.context.db);
+    const ref = { owner: 's:house', wallet: 'system', currency: 'COMMITGROUPTEST' } as const;
+    const rolledBack = group.run(async (trx) => {
+      await accountId(trx, ref);
+      throw new Error('refused');
+    });
+    await expect(rolledBack).rejects.toThrow('refused');
+    const id = await group.run(async (trx) => {
+      expect(committedFacts(trx)?.size ?? 0).toBe(0);
+      return accountId(trx, ref);
+    });
+    const stored = await server.context.db.selectFrom('ledger_accounts').select('id').where('owner_key', '=', 's:house').where('currency', '=', 'COMMITGROUPTEST').executeTakeFirstOrThrow();
+    expect(id).toBe(stored.id);
+    // Now remembered: the next piece reads it without the database.
+    await group.run(async (trx) => {
+      expect(committedFacts(trx)?.get('account:s:house:system:COMMITGROUPTEST:available')).toBe(stored.id);
+      expect(await accountId(trx, ref)).toBe(stored.id);
+    });
   });
 
   it('answers only after its COMMIT: a resolved piece is visible to a fresh read', async () => {
