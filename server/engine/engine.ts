@@ -25,7 +25,6 @@ import { cancelOrder as cancelCommand, placeLimit, placeMarket, type BookCommand
 import { TypedEvents } from './events';
 import { MarketConfig, type FeeRates } from './market-config';
 import { writeOutbox } from '../outbox';
-import { prepared } from '../db/prepared';
 import * as repo from './orders-repo';
 import type { OrderRecord } from './orders-repo';
 import type { DepthSnapshot, EngineEvents, LevelChange, MarketRouting, MarketSymbol, RoutedCalls, OrderStatus, OrderView, PlaceOrderInput, Side, TradesHook, TradeView } from './types';
@@ -60,17 +59,6 @@ interface Pending {
   /** The fee rates of each user this command filled, read once per command. */
   feeRates: Map<number, FeeRates>;
 }
-
-/** What is still held for an order in a currency (compiled once: server/db/prepared.ts). */
-const openOrderHold = prepared<{ reference_id: string; currency: string }>()((db, p) =>
-  db
-    .selectFrom('ledger_holds')
-    .select('amount_units')
-    .where('reference_type', '=', 'order')
-    .where('reference_id', '=', p.reference_id)
-    .where('currency', '=', p.currency)
-    .where('released_at', 'is', null),
-);
 
 const levelKey = (side: Side, priceTicks: bigint | number) => `${side}:${priceTicks}`;
 
@@ -547,11 +535,8 @@ export class Engine {
     order.cancelReason = reason;
     order.updatedAt = now;
     const currency = order.side === 'buy' ? market.symbol.quoteSymbol : market.symbol.baseSymbol;
-    const hold = await openOrderHold.first(trx, { reference_id: String(order.id), currency });
-    if (hold && hold.amount_units > 0n) {
-      await releaseHold(trx, { referenceType: 'order', referenceId: String(order.id), currency, now });
-      noteBalance(pending, order.userId, currency);
-    }
+    // What is still held goes back: a cancelled remainder, or what a buy filled below its limit saved.
+    if ((await releaseHold(trx, { referenceType: 'order', referenceId: String(order.id), currency, now, ifOpen: true })) > 0n) noteBalance(pending, order.userId, currency);
     await repo.saveOrderProgress(trx, order);
   }
 

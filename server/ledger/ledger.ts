@@ -10,7 +10,7 @@ import { forUpdate, takesRowLocks } from '../db/row-lock';
 import type { Executor } from '../core/executor';
 import { BusinessError } from '../core/errors';
 import { UNITS_MAX, UNITS_MIN } from '../../src/shared/money';
-import { prepared } from '../db/prepared';
+import { prepared, type PreparedQuery } from '../db/prepared';
 import { afterCommit, committedFacts } from '../db/commit-group';
 
 export const USER_WALLETS = ['spot', 'futures', 'finance', 'loan'] as const;
@@ -102,9 +102,27 @@ const insertTransaction = prepared<{
     })
     .returning('id'),
 );
-const insertPosting = prepared<{ transaction_id: bigint; account_id: bigint; currency: string; amount_units: bigint }>()((db, p) =>
-  db.insertInto('ledger_postings').values({ transaction_id: p.transaction_id, account_id: p.account_id, currency: p.currency, amount_units: p.amount_units }),
-);
+/** Postings per INSERT at most; a transaction's postings are two to four but for rare batches. */
+const POSTINGS_PER_INSERT_MAX = 8;
+const postingInserts = new Map<number, PreparedQuery<Record<string, unknown>, unknown>>();
+/** One INSERT of `count` postings of a transaction: slots transaction_id, account<i>, currency<i>, amount<i>. */
+function insertPostings(count: number): PreparedQuery<Record<string, unknown>, unknown> {
+  let query = postingInserts.get(count);
+  if (!query) {
+    query = prepared<Record<string, unknown>>()((db, p) =>
+      db.insertInto('ledger_postings').values(
+        Array.from({ length: count }, (_, index) => ({
+          transaction_id: p.transaction_id as bigint,
+          account_id: p[`account${index}`] as bigint,
+          currency: p[`currency${index}`] as string,
+          amount_units: p[`amount${index}`] as bigint,
+        })),
+      ),
+    );
+    postingInserts.set(count, query);
+  }
+  return query;
+}
 /** A credit, as long as the balance stays within the signed 64-bit range: `most` is UNITS_MAX minus the amount. */
 const creditAccount = prepared<{ id: bigint; amount: bigint; most: bigint }>()((db, p) =>
   db
@@ -273,10 +291,17 @@ export async function postTransaction(trx: Transaction<Database>, input: Transac
   const ids: bigint[] = [];
   for (const posting of ordered) ids.push(await accountId(trx, posting.account));
   await lockAccountsInOrder(trx, ids);
-  for (const [index, posting] of ordered.entries()) {
-    const id = ids[index]!;
-    await applyPosting(trx, id, posting.amountUnits);
-    await insertPosting.execute(trx, { transaction_id: transaction.id, account_id: id, currency: posting.account.currency, amount_units: posting.amountUnits });
+  for (const [index, posting] of ordered.entries()) await applyPosting(trx, ids[index]!, posting.amountUnits);
+  // Then the postings themselves, a few rows per INSERT instead of one statement each.
+  for (let start = 0; start < ordered.length; start += POSTINGS_PER_INSERT_MAX) {
+    const rows = ordered.slice(start, start + POSTINGS_PER_INSERT_MAX);
+    const values: Record<string, unknown> = { transaction_id: transaction.id };
+    rows.forEach((posting, index) => {
+      values[`account${index}`] = ids[start + index];
+      values[`currency${index}`] = posting.account.currency;
+      values[`amount${index}`] = posting.amountUnits;
+    });
+    await insertPostings(rows.length).execute(trx, values);
   }
   return transaction.id;
 }
@@ -381,12 +406,24 @@ async function reduceHold(trx: Transaction<Database>, holdId: bigint, remainingU
   await updateHold.execute(trx, { id: holdId, amount_units: remainingUnits, released_at: remainingUnits === 0n ? now : null });
 }
 
-/** Returns held funds to available: all of what is left, or `amountUnits` of it. */
+/** Returns held funds to available: all of what is left, or `amountUnits` of it; answers the amount released. */
 export async function releaseHold(
   trx: Transaction<Database>,
-  release: { referenceType: string; referenceId: string; currency: string; amountUnits?: bigint; idempotencyKey?: string; now: number },
+  release: {
+    referenceType: string;
+    referenceId: string;
+    currency: string;
+    amountUnits?: bigint;
+    idempotencyKey?: string;
+    /** Releases nothing (answers 0) when the reference holds nothing any more, instead of throwing. */
+    ifOpen?: boolean;
+    now: number;
+  },
 ): Promise<bigint> {
-  const hold = await openHold(trx, release.referenceType, release.referenceId, release.currency);
+  const hold = release.ifOpen
+    ? await selectOpenHold.first(trx, { reference_type: release.referenceType, reference_id: release.referenceId, currency: release.currency })
+    : await openHold(trx, release.referenceType, release.referenceId, release.currency);
+  if (!hold) return 0n;
   const amount = release.amountUnits ?? hold.amount_units;
   if (amount <= 0n || amount > hold.amount_units) throw new Error('release exceeds the hold');
   const owner = hold.owner_key as OwnerKey;
