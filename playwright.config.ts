@@ -33,6 +33,9 @@ if (!fs.existsSync(path.join(webRoot, 'index.html'))) {
   throw new Error(`${webRoot}/index.html is missing: run \`npm run build\` before the end-to-end suite.`);
 }
 
+/** Specs whose tests change state every other test shares: run apart (the shared-state project). */
+const SHARED_STATE_SPECS = ['**/operator-publishing.spec.ts', '**/operator-config.spec.ts', '**/operator.spec.ts', '**/notifications.spec.ts'];
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
@@ -55,7 +58,14 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: SHARED_STATE_SPECS },
+    // After every other test, one at a time: these change what every visitor or a shared demo
+    // account sees (popup notices, a switched-off area, a new market, trader2's VIP level), which
+    // a test running beside them in the other worker would meet (a popup notice over the widths
+    // tour did once).
+    { name: 'shared-state', use: { ...devices['Desktop Chrome'] }, testMatch: SHARED_STATE_SPECS, dependencies: ['chromium'], workers: 1 },
+  ],
   webServer: {
     // The data folder is removed first so that each run starts on an empty database.
     command: `rm -rf "${dataDir}" && exec node --import tsx server/main.ts`,
