@@ -147,7 +147,7 @@ export class CommitGroup {
     batch.forEach((job, index) => {
       const outcome = outcomes[index]!;
       if (outcome.ok) {
-        for (const callback of outcome.committed) callback();
+        for (const callback of outcome.committed) runCommitted(callback);
         job.resolve(outcome.value);
       }
       else if (this.retries && isRetryable(outcome.error) && job.retries + 1 < COMMIT_PIECE_RUNS_MAX) again.push({ ...job, retries: job.retries + 1 });
@@ -155,6 +155,15 @@ export class CommitGroup {
     });
     // First in the next batch: they have waited longest.
     this.queue.unshift(...again);
+  }
+}
+
+/** An after-commit callback that throws must not leave the batch's other pieces unanswered: it is reported instead. */
+function runCommitted(callback: () => void): void {
+  try {
+    callback();
+  } catch (error) {
+    process.emitWarning(`an after-commit callback failed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

@@ -31,16 +31,19 @@
  *   23 ms) after; the bare route 6,763 before, 7,400 to 8,200 after (its session read);
  * - an account's row id is remembered once the piece that read it committed (committedFacts in
  *   server/db/commit-group.ts): within this benchmark's noise on SQLite, where an indexed SELECT
- *   costs microseconds; it saves two or three round trips per ledger transaction on PostgreSQL.
- * The profile after (same load): better-sqlite3 running statements is now the largest share,
- * 30 % of the samples, a third of it the COMMIT's fsync; Kysely's building and compiling fell to
- * under 2 %, garbage collection to 7 %; HTTP writing about 5 %, helmet's headers 3 %.
- * Next, in order of their share: fewer statements per fill (a fill writes a ledger transaction,
- * its postings and one guarded balance update per account, then reduces the hold, one statement
- * each: one multi-row insert of postings and one balance update per account per batch would
- * halve them), the COMMIT's fsync off the event loop (better-sqlite3 runs it synchronously, so
- * the server answers nothing during it), and the session read from a cache kept by the session
- * store.
+ *   costs microseconds; it saves two or three round trips per ledger transaction on PostgreSQL;
+ * - a transaction's postings in one multi-row INSERT and one locked hold read per closed order
+ *   instead of two: the machine had grown noisier by then (the bare route at 5,350 to 5,600), so
+ *   read the ratio: 0.34 to 0.41 at concurrency 32, against 0.31 to 0.38 before.
+ * The profile after the prepared queries (same load): better-sqlite3 running statements is now
+ * the largest share, 30 % of the samples, a third of it the COMMIT's fsync; Kysely's building and
+ * compiling fell to under 2 %, garbage collection to 7 %; HTTP writing about 5 %, helmet's
+ * headers 3 %.
+ * Next, in order of their share: fewer statements per fill still (a fill writes a ledger
+ * transaction, one guarded balance update per account and reduces the hold, one statement each;
+ * one balance update per account per batch would cut most of them), the COMMIT's fsync off the
+ * event loop (better-sqlite3 runs it synchronously, so the server answers nothing during it), and
+ * the session read from a cache kept by the session store.
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';

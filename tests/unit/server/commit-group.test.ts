@@ -85,6 +85,16 @@ describe('CommitGroup', () => {
     });
     await Promise.allSettled([breaking, group.run(noting('beside the broken one', false))]);
     expect(ran).toEqual(['kept']);
+    // A callback that throws is reported; the pieces of its batch are answered all the same.
+    const throwing = group.run(async (trx) => {
+      afterCommit(trx, () => {
+        throw new Error('callback failed');
+      });
+      return 'answered';
+    });
+    await expect(Promise.all([throwing, group.run(noting('after the thrower', false))])).resolves.toEqual(['answered', undefined]);
+    expect(ran).toEqual(['kept', 'after the thrower']);
+    ran.length = 1;
     // Outside a piece there is nothing to wait for: nothing is noted, nothing runs.
     await server.context.db.transaction().execute(async (trx) => {
       expect(afterCommit(trx, () => ran.push('plain'))).toBe(false);
