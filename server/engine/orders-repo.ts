@@ -28,7 +28,8 @@ export interface OrderRecord {
   updatedAt: number;
 }
 
-function toRecord(row: {
+/** An orders row as the database answers it. */
+interface OrderRow {
   id: bigint;
   user_id: bigint;
   symbol_id: bigint;
@@ -46,7 +47,9 @@ function toRecord(row: {
   client_order_id: string | null;
   created_at: bigint;
   updated_at: bigint;
-}): OrderRecord {
+}
+
+function toRecord(row: OrderRow): OrderRecord {
   return {
     id: Number(row.id),
     userId: Number(row.user_id),
@@ -154,16 +157,9 @@ const orderByClientId = prepared<{ user_id: bigint; client_order_id: string }>()
   db.selectFrom('orders').selectAll().where('user_id', '=', p.user_id).where('client_order_id', '=', p.client_order_id),
 );
 const vipLevelOf = prepared<{ id: bigint }>()((db, p) => db.selectFrom('users').select('vip_level').where('id', '=', p.id));
-const updateOrderProgress = prepared<{
-  id: bigint;
-  filled_lots: bigint;
-  filled_notional: string;
-  filled_quote_units: bigint;
-  fee_units: bigint;
-  status: string;
-  cancel_reason: string | null;
-  updated_at: number;
-}>()((db, p) =>
+const updateOrderProgress = prepared<
+  Pick<OrderRow, 'id' | 'filled_lots' | 'filled_notional' | 'filled_quote_units' | 'fee_units' | 'status' | 'cancel_reason'> & { updated_at: number }
+>()((db, p) =>
   db
     .updateTable('orders')
     .set({
