@@ -34,6 +34,8 @@ export async function writeOutbox(executor: Executor, topic: string, payload: Re
 export class OutboxDispatcher {
   private readonly handlers = new Map<string, OutboxHandler[]>();
   private running: Promise<void> | null = null;
+  /** The pass asked for while `running` was under way. */
+  private rerun: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   /** A stopped dispatcher ignores kicks: on a cluster's follower the leader drains (server/cluster/leader.ts). */
   private stopped = false;
@@ -44,12 +46,25 @@ export class OutboxDispatcher {
     this.handlers.set(topic, [...(this.handlers.get(topic) ?? []), handler]);
   }
 
-  /** Dispatches every pending event; concurrent calls share one pass. */
+  /**
+   * Dispatches every pending event. A call while a pass is under way cannot join it: that pass may
+   * have read the table before the caller's event committed. It gets one more pass after it,
+   * shared by every call made meanwhile.
+   */
   drain(): Promise<void> {
-    this.running ??= this.drainOnce().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    if (!this.running) {
+      this.running = this.drainOnce().finally(() => {
+        this.running = null;
+      });
+      return this.running;
+    }
+    this.rerun ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.rerun = null;
+        return this.drain();
+      });
+    return this.rerun;
   }
 
   /** Asks for a drain soon, after the current commit: services call this after their transaction. */

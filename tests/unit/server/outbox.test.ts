@@ -39,4 +39,25 @@ describe('the outbox', () => {
     await server.app.outbox.drain();
     expect(seen).toEqual([2, 3, 1]);
   });
+
+  it('delivers an event committed while a drain is under way, without waiting for the timer', async () => {
+    const seen: number[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.app.outbox.subscribe('test.late', async (event: OutboxEvent) => {
+      if (event.payload.n === 1) await held;
+      seen.push(Number(event.payload.n));
+    });
+    const now = server.context.now();
+    await writeOutbox(server.context.db, 'test.late', { n: 1 }, now);
+    // The first pass has read the table and is stuck in the handler of event 1 ...
+    const first = server.app.outbox.drain();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // ... when event 2 commits and its writer asks for a drain.
+    await writeOutbox(server.context.db, 'test.late', { n: 2 }, now);
+    const second = server.app.outbox.drain();
+    release();
+    await Promise.all([first, second]);
+    expect(seen).toEqual([1, 2]);
+  });
 });
