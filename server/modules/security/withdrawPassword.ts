@@ -82,16 +82,41 @@ export function utcMinute(ms: number): string {
   return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 }
 
+/** A withdrawal password checked against the hash it was read with (checkWithdrawPassword). */
+export interface CheckedWithdrawPassword {
+  hash: string | null;
+  matches: boolean;
+}
+
+/**
+ * Checks the withdrawal password before the withdrawal's transaction: argon2id takes tens of
+ * milliseconds, and a commit piece that waited for it would hold up every piece of its batch (on
+ * SQLite every order of the moment). The transaction then only compares the hash.
+ */
+export async function checkWithdrawPassword(executor: Executor, userId: number, password: string): Promise<CheckedWithdrawPassword> {
+  const hash = (await findSecurity(executor, userId))?.withdraw_password_hash ?? null;
+  return { hash, matches: hash !== null && (await verifyPassword(hash, password)) };
+}
+
 /**
  * Everything a withdrawal needs of the security settings, checked in one place for issue 16: no
  * cool-off running, the withdrawal password, and the GA code when bound. Pass the withdrawal's
  * transaction as `executor`, so that the GA code's time step is used only if the withdrawal is made.
+ * `checked` is the password's check made before the transaction: its verdict stands while the hash
+ * is the one it was made with; a hash that changed in between (a change racing the withdrawal) is
+ * checked again here.
  */
-export async function checkWithdrawalSecurity(context: AppContext, executor: Executor, userId: number, input: { withdrawPassword: string; gaCode?: string }): Promise<void> {
+export async function checkWithdrawalSecurity(
+  context: AppContext,
+  executor: Executor,
+  userId: number,
+  input: { withdrawPassword: string; checked?: CheckedWithdrawPassword; gaCode?: string },
+): Promise<void> {
   const until = await withdrawalCoolOffUntil(executor, userId);
   if (until > context.now()) refuse('withdrawalCoolOff', { until: utcMinute(until) });
   const passwordHash = (await findSecurity(executor, userId))?.withdraw_password_hash ?? null;
   if (passwordHash === null) refuse('withdrawPasswordNotSet');
-  if (!(await verifyPassword(passwordHash, input.withdrawPassword))) refuse('withdrawPasswordWrong');
+  const matches = input.checked?.hash === passwordHash ? input.checked.matches : await verifyPassword(passwordHash, input.withdrawPassword);
+  if (!matches) refuse('withdrawPasswordWrong');
   await requireTwoFactorIfBound(context, executor, userId, input.gaCode);
 }

@@ -6,7 +6,8 @@
  *
  * Submitting is one piece of the group commit: the repeat check on (user, idempotency key), the
  * wrong-password lock, the withdrawal password and GA code (checkWithdrawalSecurity, which also
- * refuses during the cool-off), the day's quota, the row, the hold of amount plus fee on the spot
+ * refuses during the cool-off; the password's argon2id check itself is made before the piece, which
+ * only compares the hash it was made with), the day's quota, the row, the hold of amount plus fee on the spot
  * wallet and notification 256. Pieces run one after another, so concurrent withdrawals see each
  * other's holds and quota: of many racing for one balance, only those it covers are made (the
  * ledger's guarded debit refuses the rest), and the unique key makes a repeated request one
@@ -54,7 +55,7 @@ import { queryPaymentAccount } from '../identity/payment-accounts';
 import { createNotifications } from '../notification/service';
 import { withdrawalCoolOffUntil } from '../security/coolOff';
 import { isTwoFactorBound } from '../security/twoFactorCheck';
-import { checkWithdrawalSecurity, utcMinute } from '../security/withdrawPassword';
+import { checkWithdrawalSecurity, checkWithdrawPassword, utcMinute, type CheckedWithdrawPassword } from '../security/withdrawPassword';
 import { refuse } from './errors';
 import * as repo from './repo';
 
@@ -201,17 +202,24 @@ function afterWrongProof(current: repo.ThrottleRow | undefined, now: number): re
 }
 
 /**
- * Checks the withdrawal password (and GA code) in the submission's piece. A wrong one is counted
- * in the same piece, which then commits with nothing else written and answers the refusal: the
- * next submission, even the next piece of the same batch, reads the count, so guesses sent all at
- * once are counted one by one and the lock comes at the WITHDRAW_PASSWORD_FAILURES_MAX-th.
+ * Checks the withdrawal password (checked before the piece, `checked`) and GA code in the
+ * submission's piece. A wrong one is counted in the same piece, which then commits with nothing
+ * else written and answers the refusal: the next submission, even the next piece of the same
+ * batch, reads the count, so guesses sent all at once are counted one by one and the lock comes at
+ * the WITHDRAW_PASSWORD_FAILURES_MAX-th.
  */
-async function checkProofInTransaction(context: AppContext, trx: Transaction<Database>, userId: number, proof: WithdrawProof): Promise<BusinessError | undefined> {
+async function checkProofInTransaction(
+  context: AppContext,
+  trx: Transaction<Database>,
+  userId: number,
+  proof: WithdrawProof,
+  checked: CheckedWithdrawPassword,
+): Promise<BusinessError | undefined> {
   const now = context.now();
   const throttle = await repo.readThrottle(trx, userId);
   if (throttle && throttle.lockedUntil > now) refuse('withdrawLocked', { until: utcMinute(throttle.lockedUntil) });
   try {
-    await checkWithdrawalSecurity(context, trx, userId, { withdrawPassword: proof.withdrawPassword ?? '', gaCode: proof.gaCode });
+    await checkWithdrawalSecurity(context, trx, userId, { withdrawPassword: proof.withdrawPassword ?? '', checked, gaCode: proof.gaCode });
   } catch (error) {
     if (!(error instanceof BusinessError && WRONG_PROOF_CODES.includes(error.code))) throw error;
     await repo.writeThrottle(trx, userId, afterWrongProof(throttle, now));
@@ -250,6 +258,9 @@ export async function submitWithdrawal(
   if (amountUnits < terms.minUnits) refuse('withdrawAmountBelowMin', { min: unitsText(terms.minUnits, terms.scale), currency: terms.currency });
   if (amountUnits > terms.maxUnits) refuse('withdrawAmountAboveMax', { max: unitsText(terms.maxUnits, terms.scale), currency: terms.currency });
   const requestHash = requestHashOf([resolved.type, resolved.via, terms.currency, resolved.network, resolved.address, resolved.bank?.id ?? null, amountUnits.toString()]);
+  // The password's argon2id check, before the piece (checkWithdrawPassword); the piece decides
+  // what it means (a repeat, the lock, the hash still current).
+  const checked = await checkWithdrawPassword(context.db, userId, input.withdrawPassword ?? '');
 
   const outcome = await context.commits.run(async (trx): Promise<{ row: repo.WithdrawalRow; replayed: boolean } | { wrongProof: BusinessError }> => {
     // On PostgreSQL a user's submissions take turns on the user's row: the wrong-proof count and
@@ -260,7 +271,7 @@ export async function submitWithdrawal(
       if (previous.request_hash !== requestHash) refuse('idempotencyConflict');
       return { row: previous, replayed: true };
     }
-    const wrongProof = await checkProofInTransaction(context, trx, userId, input);
+    const wrongProof = await checkProofInTransaction(context, trx, userId, input, checked);
     if (wrongProof) return { wrongProof };
     const now = context.now();
     const quota = await quotaUnits(trx, userId, resolved.type, terms, now);
