@@ -5,7 +5,8 @@
  *   cookie comes back), with their captchas; a live session's expired captcha answer is cleared;
  * - verification codes a day after they expired, sign-in counts past their window;
  * - outbox events a day after they were dispatched (nothing reads a dispatched event again, and
- *   the engine writes one per command, so they are the journal's size again);
+ *   the engine writes one per command, so they are the journal's size again), and those set aside
+ *   after failing (server/outbox.ts) a month after, time enough for an operator to look;
  * - scheduler jobs done a month ago, option index records past a day (settlement reads the
  *   instant of an expiry, at most seconds old);
  * - retention (server/ledger/README.md, "Checkpoints and retention"): the robots' closed orders
@@ -31,6 +32,7 @@ import { DONE_RETENTION_MS } from './scheduler/scheduler';
 export const MAINTENANCE_INTERVAL_MS = 10 * 60_000;
 const CODE_RETENTION_MS = 24 * 60 * 60_000;
 const OUTBOX_RETENTION_MS = 24 * 60 * 60_000;
+const OUTBOX_FAILED_RETENTION_MS = 30 * 24 * 60 * 60_000;
 /** Database transactions of folding per sweep (each 2,000 transactions looked at). */
 const FOLD_CHUNKS_PER_SWEEP = 100;
 /** Delete statements per market (trades) or table (holds) per sweep, each 5,000 rows. */
@@ -68,8 +70,12 @@ export async function sweep(context: AppContext): Promise<SweepResult> {
   const codes = await db.deleteFrom('verification_codes').where('expires_at', '<', BigInt(time - CODE_RETENTION_MS)).executeTakeFirst();
   const outbox = await db
     .deleteFrom('outbox')
-    .where('dispatched_at', 'is not', null)
-    .where('dispatched_at', '<', BigInt(time - OUTBOX_RETENTION_MS))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('dispatched_at', 'is not', null), eb('dispatched_at', '<', BigInt(time - OUTBOX_RETENTION_MS))]),
+        eb.and([eb('failed_at', 'is not', null), eb('failed_at', '<', BigInt(time - OUTBOX_FAILED_RETENTION_MS))]),
+      ]),
+    )
     .executeTakeFirst();
   const doneJobs = await db
     .deleteFrom('scheduled_jobs')

@@ -30,6 +30,7 @@ import * as futuresExposure from './migrations/0014_futures_exposure';
 import * as operatorConfig from './migrations/0015_operator_config';
 import * as ledgerCheckpoints from './migrations/0016_ledger_checkpoints';
 import * as engineOwners from './migrations/0017_engine_owners';
+import * as outboxAttempts from './migrations/0018_outbox_attempts';
 
 export type Db = Kysely<Database>;
 
@@ -52,6 +53,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_operator_config': operatorConfig,
   '0016_ledger_checkpoints': ledgerCheckpoints,
   '0017_engine_owners': engineOwners,
+  '0018_outbox_attempts': outboxAttempts,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -199,6 +199,13 @@ export interface OutboxTable {
   payload_json: Text;
   created_at: Int;
   dispatched_at: Int | null;
+  /** Failed deliveries so far (migration 0018). */
+  attempts: GeneratedInt;
+  /** Not tried again before this time; null: at the next drain. */
+  retry_at: Int | null;
+  /** Set aside after OUTBOX_MAX_ATTEMPTS failures; the drain no longer reads it. */
+  failed_at: Int | null;
+  last_error: Text | null;
 }
 
 export interface NotificationsTable {

@@ -25,20 +25,22 @@ describe('sweep', () => {
     expect(owners).not.toContain(stale.userId);
   });
 
-  it('deletes outbox events a day after they were dispatched, never pending ones', async () => {
+  it('deletes outbox events a day after they were dispatched and a month after they were set aside, never pending ones', async () => {
     const time = server.context.now();
     const day = 24 * 3_600_000;
     await server.context.db
       .insertInto('outbox')
       .values([
-        { topic: 'test.old', payload_json: '{}', created_at: time - day - 1_000, dispatched_at: time - day - 1_000 },
-        { topic: 'test.pending', payload_json: '{}', created_at: time - day - 1_000, dispatched_at: null },
-        { topic: 'test.recent', payload_json: '{}', created_at: time, dispatched_at: time },
+        { topic: 'test.old', payload_json: '{}', created_at: time - day - 1_000, dispatched_at: time - day - 1_000, attempts: 0 },
+        { topic: 'test.pending', payload_json: '{}', created_at: time - day - 1_000, dispatched_at: null, attempts: 0 },
+        { topic: 'test.recent', payload_json: '{}', created_at: time, dispatched_at: time, attempts: 0 },
+        { topic: 'test.failedLongAgo', payload_json: '{}', created_at: time - 31 * day, dispatched_at: null, failed_at: time - 30 * day - 1_000, attempts: 8 },
+        { topic: 'test.failedLately', payload_json: '{}', created_at: time - 2 * day, dispatched_at: null, failed_at: time - 2 * day, attempts: 8 },
       ])
       .execute();
-    expect((await sweep(server.context)).outbox).toBe(1);
+    expect((await sweep(server.context)).outbox).toBe(2);
     const topics = (await server.context.db.selectFrom('outbox').select('topic').where('topic', 'like', 'test.%').execute()).map((row) => row.topic).sort();
-    expect(topics).toEqual(['test.pending', 'test.recent']);
+    expect(topics).toEqual(['test.failedLately', 'test.pending', 'test.recent']);
   });
 
   it('deletes verification codes a day after they expired', async () => {
