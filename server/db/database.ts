@@ -31,11 +31,12 @@ import * as operatorConfig from './migrations/0015_operator_config';
 import * as ledgerCheckpoints from './migrations/0016_ledger_checkpoints';
 import * as engineOwners from './migrations/0017_engine_owners';
 import * as outboxAttempts from './migrations/0018_outbox_attempts';
+import * as helpdeskOneOpenChat from './migrations/0019_helpdesk_one_open_chat';
 
 export type Db = Kysely<Database>;
 
 /** Every migration, in order. A new one is appended here with the next number. */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_engine': engine,
   '0003_helpdesk': helpdesk,
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_ledger_checkpoints': ledgerCheckpoints,
   '0017_engine_owners': engineOwners,
   '0018_outbox_attempts': outboxAttempts,
+  '0019_helpdesk_one_open_chat': helpdeskOneOpenChat,
 };
 
 class CodeMigrationProvider implements MigrationProvider {

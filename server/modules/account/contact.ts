@@ -7,7 +7,8 @@ import type { Contact } from '../../../src/shared/api/account';
 import { isValidEmail, isValidPhone, normalizeEmail } from '../../../src/shared/validation';
 import { refuse } from './errors';
 import type { Executor } from '../../core/executor';
-import { findUserByEmail, findUserById, findUserByPhone, isUniqueViolation, updateUserContact, type UserRow } from './repo';
+import { isUniqueViolation } from '../../db/unique';
+import { findUserByEmail, findUserById, findUserByPhone, updateUserContact, type UserRow } from './repo';
 
 export type AccountKey = { channel: 'email'; email: string } | { channel: 'sms'; countryCode: string; phone: string };
 

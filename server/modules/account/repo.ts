@@ -95,12 +95,6 @@ export async function updateUserContact(executor: Executor, userId: number, cont
     .execute();
 }
 
-/** A unique index refused the row: SQLite and PostgreSQL say so differently. */
-export function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as Error & { code?: unknown }).code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}
 
 export interface VerificationCodeRow {
   id: bigint;

@@ -12,6 +12,7 @@ import { BusinessError } from '../../core/errors';
 import { refuse } from './errors';
 import type { SessionStore } from '../../http/session';
 import type { Executor } from '../../core/executor';
+import { isUniqueViolation } from '../../db/unique';
 import { writeOutbox, type OutboxDispatcher } from '../../outbox';
 import { getSiteSettings } from '../site/settings';
 import { recordSecurityChange } from '../security/coolOff';
@@ -27,7 +28,6 @@ import {
   findUserById,
   findUserIdByReferralCode,
   insertUser,
-  isUniqueViolation,
   takeSessionCaptcha,
   updatePasswordHash,
   useVerificationCode,

@@ -39,6 +39,7 @@ import { refuse } from './errors';
 import { randomToken } from '../../core/tokens';
 import { HELPDESK_MESSAGES, translate } from '../../i18n/messages';
 import type { Executor } from '../../core/executor';
+import { isUniqueViolation } from '../../db/unique';
 import { writeOutbox, type OutboxDispatcher } from '../../outbox';
 import type { RealtimeIo } from '../../realtime/types';
 import { getSiteSettings, type SiteSettings } from '../site/settings';
@@ -142,18 +143,16 @@ export async function startChat(
   let chat = await resumableChat(context, viewer, owner, input.sessionId);
   if (!chat) {
     const serviceCode = await admitServiceCode(context.db, settings, input.serviceCode, now);
-    chat = await repo.insertChat(
-      context.db,
-      {
-        sessionKey: randomToken(24),
-        chatKey: randomToken(16),
-        userId: 'userId' in owner ? owner.userId : null,
-        ownerSessionId: 'sessionId' in owner ? owner.sessionId : null,
-        serviceCode,
-        language,
-      },
-      now,
-    );
+    const fresh = { sessionKey: randomToken(24), chatKey: randomToken(16), userId: 'userId' in owner ? owner.userId : null, ownerSessionId: 'sessionId' in owner ? owner.sessionId : null, serviceCode, language };
+    try {
+      chat = await repo.insertChat(context.db, fresh, now);
+    } catch (error) {
+      // Another start call of the same owner opened one in between (one open chat per owner,
+      // migration 0019): both answer that one.
+      const opened = isUniqueViolation(error) ? await repo.findOpenChatOfOwner(context.db, owner) : undefined;
+      if (!opened) throw error;
+      chat = opened;
+    }
   }
   return { SessionId: chat.sessionKey, Welcome: welcomeText(settings, language), ChatId: chat.chatKey, TimeCreated: chat.createdAt };
 }

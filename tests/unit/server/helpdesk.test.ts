@@ -210,6 +210,21 @@ describe('POST /helpdesk/start', () => {
     await asAdmin('POST', '/operator/settings', { kvConfigs: { helpDeskWelcome_de: null } });
   });
 
+  it('R-HELP-06 opens one chat for start calls made at once, for a user and for a visitor', async () => {
+    const user = await createTestUser(server);
+    const visitor = await startSession(server);
+    const { db } = server.context;
+    for (const caller of [user, visitor]) {
+      const answers = await Promise.all(Array.from({ length: 8 }, () => started(caller)));
+      expect(new Set(answers.map((answer) => answer.ChatId)).size).toBe(1);
+      expect(new Set(answers.map((answer) => answer.SessionId)).size).toBe(1);
+      const chat = await db.selectFrom('helpdesk_chats').select(['user_id', 'owner_session_id']).where('chat_key', '=', answers[0]!.ChatId).executeTakeFirstOrThrow();
+      const owned = db.selectFrom('helpdesk_chats').select('id').where('status', '=', 'open');
+      const open = chat.user_id === null ? owned.where('user_id', 'is', null).where('owner_session_id', '=', chat.owner_session_id) : owned.where('user_id', '=', chat.user_id);
+      expect(await open.execute()).toHaveLength(1);
+    }
+  });
+
   it('R-HELP-06 resumes the caller\'s open chat, with or without its SessionId', async () => {
     const visitor = await startSession(server);
     const first = await started(visitor);
