@@ -5,7 +5,7 @@
  * so the read takes the row's lock with FOR UPDATE and a competitor waits for the commit. SQLite
  * has one writer, which already serializes such transactions, and does not know FOR UPDATE.
  */
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { dialectOf } from './migrations/columns';
 import type { Database } from './schema';
 
@@ -27,4 +27,18 @@ export function forUpdate<DB, TB extends keyof DB, O>(executor: Pick<Kysely<unkn
 export async function lockUserRow(executor: Kysely<Database>, userId: number): Promise<void> {
   if (!takesRowLocks(executor)) return;
   await executor.selectFrom('users').select('id').where('id', '=', BigInt(userId)).forUpdate().execute();
+}
+
+/** The first key of lockName's two-key advisory locks ("nam"), apart from the cluster's keys. */
+const NAME_LOCK_KEY = 0x6e616d;
+
+/**
+ * Locks a name until the transaction ends (PostgreSQL's two-key advisory lock on the name's
+ * hash): for a check that decides an insert where no row exists yet to lock, such as the last
+ * verification code sent to an address that has no account. Two names with the same hash only
+ * take turns. SQLite's one writer already serializes such transactions.
+ */
+export async function lockName(executor: Kysely<Database>, name: string): Promise<void> {
+  if (!takesRowLocks(executor)) return;
+  await sql`select pg_advisory_xact_lock(${NAME_LOCK_KEY}, hashtext(${name}))`.execute(executor);
 }

@@ -11,6 +11,7 @@ import { refuse } from './errors';
 import { CODE_MESSAGES, translate } from '../../i18n/messages';
 import { findAccount, type CheckedContact } from './contact';
 import type { Executor } from '../../core/executor';
+import { lockName } from '../../db/row-lock';
 import { deleteVerificationCode, insertVerificationCode, latestVerificationCode, reserveVerificationAttempt, useVerificationCode } from './repo';
 
 export const VERIFICATION_CODE_TTL_MS = 10 * 60_000;
@@ -40,8 +41,10 @@ export async function sendVerificationCode(
   const { db, now, sender } = context;
   const code = randomCode();
   const deliver = purpose !== 'resetpassword' || (await findAccount(db, contact.key)) !== undefined;
-  // Check and insert in one transaction so that two parallel requests cannot both send.
+  // Check and insert in one transaction so that two parallel requests cannot both send: the
+  // target's name lock makes them take turns on PostgreSQL (there may be no row to lock yet).
   const codeId = await db.transaction().execute(async (trx) => {
+    await lockName(trx, `verification-code:${purpose}:${contact.target}`);
     const time = now();
     const latest = await latestVerificationCode(trx, purpose, contact.target);
     const waitMs = latest ? latest.createdAt + VERIFICATION_CODE_RESEND_MS - time : 0;

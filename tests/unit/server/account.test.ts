@@ -7,6 +7,7 @@ import { hashToken } from '../../../server/core/tokens';
 import { SESSION_COOKIE } from '../../../server/http/session';
 import { signIn as signInService } from '../../../server/modules/account/service';
 import { AccountTurns } from '../../../server/modules/account/throttle';
+import { ERRCODES } from '../../../src/shared/errcodes';
 import { callApi } from '../../helpers/inject';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 import { sessionCookieOf, sessionHeaders, signIn, startSession, type SessionHeaders } from '../../helpers/signin';
@@ -572,6 +573,17 @@ describe('password reset', () => {
     expect(Number(row.password_changed_at)).toBeGreaterThan(Number(row.created_at) - 1);
     const events = await server.context.db.selectFrom('outbox').select('payload_json').where('topic', '=', 'account.passwordReset').execute();
     expect(events.map((event) => JSON.parse(event.payload_json))).toContainEqual({ userId: Number(row.id) });
+  });
+
+  it('sends one code when requests for one address arrive at once; the others are told to wait', async () => {
+    const contact = { email: uniqueEmail() };
+    const sessions = await Promise.all(Array.from({ length: 6 }, () => startSession(server)));
+    const sentBefore = server.sender.messages.length;
+    const answers = await Promise.all(sessions.map((session) => post('/vcode/register', session, contact)));
+    const codes = answers.map((answer) => (answer.body as { errcode: number }).errcode);
+    expect(codes.filter((code) => code === 0)).toHaveLength(1);
+    expect(codes.filter((code) => code === ERRCODES.verificationCodeTooSoon)).toHaveLength(5);
+    expect(server.sender.messages.length - sentBefore).toBe(1);
   });
 
   it('answers an unknown account like a known one and sends nothing', async () => {
