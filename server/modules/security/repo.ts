@@ -35,6 +35,26 @@ export async function takeTwoFactorStep(executor: Executor, userId: number, step
   return result.numUpdatedRows === 1n;
 }
 
+/**
+ * Stores `sealed` as the user's pending GA secret unless another is pending (other than
+ * `replacing`, one that no longer opens) and answers the one that is pending now: of reads made
+ * at once, the first one's secret is kept and every read hands out that one.
+ */
+export async function keepPendingSecret(executor: Executor, userId: number, sealed: string, replacing: string | null): Promise<string> {
+  await executor
+    .insertInto('user_security')
+    .values({ user_id: userId, ga_pending_secret: sealed })
+    .onConflict((conflict) =>
+      conflict
+        .column('user_id')
+        .doUpdateSet({ ga_pending_secret: sealed })
+        .where((eb) => (replacing === null ? eb('user_security.ga_pending_secret', 'is', null) : eb('user_security.ga_pending_secret', '=', replacing))),
+    )
+    .execute();
+  const kept = await executor.selectFrom('user_security').select('ga_pending_secret').where('user_id', '=', BigInt(userId)).executeTakeFirst();
+  return kept?.ga_pending_secret ?? sealed;
+}
+
 /** Makes the pending secret `sealed` the bound one with `step` used; false when it is no longer pending or GA is bound. */
 export async function bindPendingSecret(executor: Executor, userId: number, sealed: string, step: number): Promise<boolean> {
   const result = await executor

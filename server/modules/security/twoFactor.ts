@@ -10,7 +10,7 @@ import { verifyLoginPassword } from '../account/service';
 import { getSiteSettings } from '../site/settings';
 import { noteSecurityChange } from './changes';
 import { refuse } from './errors';
-import { bindPendingSecret, findSecurity, upsertSecurity } from './repo';
+import { bindPendingSecret, findSecurity, keepPendingSecret, upsertSecurity } from './repo';
 import { openSecret, sealSecret } from './secretBox';
 import { matchTotpStep, newTotpSecret, totpUri } from './totp';
 import { acceptTwoFactorCode } from './twoFactorCheck';
@@ -25,10 +25,13 @@ export async function twoFactorStatus(context: AppContext, userId: number): Prom
   const { db, adminToken } = context;
   const row = await findSecurity(db, userId);
   if (row?.ga_secret) return { bound: true };
-  let secret = row?.ga_pending_secret ? openSecret(adminToken, row.ga_pending_secret) : null;
+  const pending = row?.ga_pending_secret ?? null;
+  let secret = pending ? openSecret(adminToken, pending) : null;
   if (secret === null) {
-    secret = newTotpSecret();
-    await upsertSecurity(db, userId, { ga_pending_secret: sealSecret(adminToken, secret) });
+    // A new one, unless a read made at the same time stored one first: then that one.
+    const kept = await keepPendingSecret(db, userId, sealSecret(adminToken, newTotpSecret()), pending);
+    secret = openSecret(adminToken, kept);
+    if (secret === null) throw new Error('the pending GA secret just stored does not open');
   }
   const contacts = await contactsOf(db, userId);
   const accountName = contacts.email?.to ?? contacts.sms?.to ?? String(userId);

@@ -69,6 +69,26 @@ describe('GET and POST /account/ga', () => {
     expect(row.ga_pending_secret).not.toContain(first.data?.secret);
   });
 
+  it('hands out the same pending secret to reads made at once (two tabs opening the setup)', async () => {
+    const user = await createUserWithPassword(server);
+    const reads = await Promise.all(Array.from({ length: 6 }, () => call<{ bound: boolean; secret: string }>(server, 'GET', '/account/ga', user)));
+    const secrets = new Set(reads.map((read) => read.data?.secret));
+    expect(secrets.size).toBe(1);
+    // The one handed out is the one kept: a code from it binds.
+    const [secret] = [...secrets];
+    expect((await call(server, 'POST', '/account/ga', user, { action: 'bind', code: codeAt(server, secret ?? ''), password: LOGIN_PASSWORD })).errcode).toBe(0);
+  });
+
+  it('replaces a pending secret that no longer opens (the master secret changed) with a new one', async () => {
+    const user = await createUserWithPassword(server);
+    const stale = sealSecret('another master secret', 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ');
+    await server.context.db.insertInto('user_security').values({ user_id: user.userId, ga_pending_secret: stale }).execute();
+    const read = await call<{ secret: string }>(server, 'GET', '/account/ga', user);
+    expect(read.data?.secret).toMatch(/^[A-Z2-7]{32}$/);
+    const row = await server.context.db.selectFrom('user_security').select('ga_pending_secret').where('user_id', '=', BigInt(user.userId)).executeTakeFirstOrThrow();
+    expect(openSecret(server.context.adminToken, row.ga_pending_secret ?? '')).toBe(read.data?.secret);
+  });
+
   it('binds with a code and the login password, and refuses a wrong code or password', async () => {
     const user = await createUserWithPassword(server);
     const secret = (await call<{ secret: string }>(server, 'GET', '/account/ga', user)).data?.secret ?? '';
