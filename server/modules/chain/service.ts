@@ -8,6 +8,7 @@
  * every later call answers it; the (network, address) key keeps an address one user's.
  */
 import type { AppContext } from '../../context';
+import type { Executor } from '../../core/executor';
 import type { Chain } from '../../chain/chain';
 import { confirmationsAt } from '../../chain/chain';
 import type { ChainSimulator } from '../../chain/simulator';
@@ -24,8 +25,9 @@ const ADDRESS_TRIES_MAX = 3;
 export type { ChainCoinRow } from './repo';
 
 /** Every coin on every network with its figures in units: the withdraw area reads the reference data here. */
-export function chainCoins(context: AppContext): Promise<repo.ChainCoinRow[]> {
-  return repo.listChainCoins(context.db);
+/** The coins on their networks; in `executor`'s transaction when given (an operator's locked edit). */
+export function chainCoins(context: AppContext, executor: Executor = context.db): Promise<repo.ChainCoinRow[]> {
+  return repo.listChainCoins(executor);
 }
 
 export async function blockchainConfig(context: AppContext): Promise<BlockchainConfig> {

@@ -5,13 +5,15 @@
  * areas read on every call, so a change applies to the next one (a deposit already seen keeps the
  * confirmations it was seen with). The coins are read through the chain area's service; a change
  * writes only the fields it names, so two operators changing different fields of a coin at once
- * both keep theirs.
+ * both keep theirs; their edits take turns on the coin's row, so together they never leave a
+ * minimum above the maximum.
  */
 import type { OperatorCoin, OperatorNetwork } from '../../../src/shared/api/operator-config';
 import { formatUnits } from '../../../src/shared/money';
 import { trimZeros } from '../../../src/shared/decimal';
 import type { AppContext } from '../../context';
 import { invalidFields } from '../../core/errors';
+import { forUpdate } from '../../db/row-lock';
 import { chainCoins, type ChainCoinRow } from '../chain/service';
 import { recordChange, type Actor } from './audit-log';
 import { optionalUnits } from './config-amounts';
@@ -47,25 +49,28 @@ export interface CoinChange {
 }
 
 export async function updateCoin(context: AppContext, actor: Actor, key: { currency: string; network: string }, change: CoinChange): Promise<OperatorCoin> {
-  const current = (await chainCoins(context)).find((coin) => coin.currency === key.currency && coin.network === key.network);
-  if (!current) refuse('coinNotFound', key);
-  const { depositMin, withdrawFee, withdrawMin, withdrawMax } = optionalUnits(
-    { depositMin: change.depositMin, withdrawFee: change.withdrawFee, withdrawMin: change.withdrawMin, withdrawMax: change.withdrawMax },
-    current.scale,
-  );
-  const units = Object.fromEntries(
-    Object.entries({
-      depositEnabled: change.depositEnabled,
-      withdrawEnabled: change.withdrawEnabled,
-      depositMinUnits: depositMin,
-      withdrawFeeUnits: withdrawFee,
-      withdrawMinUnits: withdrawMin,
-      withdrawMaxUnits: withdrawMax,
-    }).filter(([, value]) => value !== undefined),
-  ) as repo.CoinChangeUnits;
-  const next = { ...current, ...units };
-  if (next.withdrawMinUnits > next.withdrawMaxUnits) invalidFields({ withdrawMin: 'above the maximum' });
   return context.db.transaction().execute(async (trx) => {
+    // The coin's row is locked first (PostgreSQL): the bounds read here decide whether the change
+    // may be written, and two operators' edits (a minimum up, a maximum down) must not cross them.
+    await forUpdate(trx, trx.selectFrom('chain_coins').select('currency').where('currency', '=', key.currency).where('network', '=', key.network)).execute();
+    const current = (await chainCoins(context, trx)).find((coin) => coin.currency === key.currency && coin.network === key.network);
+    if (!current) refuse('coinNotFound', key);
+    const { depositMin, withdrawFee, withdrawMin, withdrawMax } = optionalUnits(
+      { depositMin: change.depositMin, withdrawFee: change.withdrawFee, withdrawMin: change.withdrawMin, withdrawMax: change.withdrawMax },
+      current.scale,
+    );
+    const units = Object.fromEntries(
+      Object.entries({
+        depositEnabled: change.depositEnabled,
+        withdrawEnabled: change.withdrawEnabled,
+        depositMinUnits: depositMin,
+        withdrawFeeUnits: withdrawFee,
+        withdrawMinUnits: withdrawMin,
+        withdrawMaxUnits: withdrawMax,
+      }).filter(([, value]) => value !== undefined),
+    ) as repo.CoinChangeUnits;
+    const next = { ...current, ...units };
+    if (next.withdrawMinUnits > next.withdrawMaxUnits) invalidFields({ withdrawMin: 'above the maximum' });
     await repo.updateCoin(trx, key.currency, key.network, units);
     const after = coinView(next);
     await recordChange(trx, actor, { action: 'coin.update', target: `coin ${key.currency} ${key.network}`, before: coinView(current), after }, context.now());

@@ -104,6 +104,9 @@ export async function setOptionLimits(
   change: { minStake?: string | undefined; maxStake?: string | undefined; liabilityMax?: string | undefined },
 ): Promise<PlatformLimits> {
   return context.db.transaction().execute(async (trx) => {
+    // The period's row is locked first (PostgreSQL): the stakes read here decide the write, and two
+    // operators' edits (the minimum up, the maximum down) must not cross them.
+    await forUpdate(trx, trx.selectFrom('boption_periods').select('seconds').where('symbol_id', '=', BigInt(key.symbolId)).where('seconds', '=', BigInt(key.seconds))).execute();
     const find = (limits: PlatformLimits) => limits.options.find((row) => row.symbolId === key.symbolId && row.seconds === key.seconds);
     const before = find(await readLimits(trx));
     if (!before) refuse('boptionPeriodNotOffered', { seconds: key.seconds });

@@ -218,6 +218,26 @@ describe('coins, networks and platform limits', () => {
     expect(await lastAudit()).toMatchObject({ action: 'limit.options' });
   });
 
+  it('never leaves a minimum above the maximum when two operators raise one and lower the other at once', async () => {
+    const coin = (await admin('GET', '/operator/coins')).data.coins[1];
+    const coinPath = `/operator/coins/update?currency=${coin.currency}&network=${coin.network}`;
+    const option = (await admin('GET', '/operator/limits')).data.options[1];
+    const optionPath = `/operator/limits/options?id=${option.symbolId}&seconds=${option.seconds}`;
+    for (let round = 0; round < 5; round += 1) {
+      await admin('POST', coinPath, { withdrawMin: '10', withdrawMax: '1000' });
+      const coinEdits = await Promise.all([admin('POST', coinPath, { withdrawMin: '500' }), admin('POST', coinPath, { withdrawMax: '100' })]);
+      expect(coinEdits.map((edit) => edit.errcode).sort()).toEqual([0, 400]);
+      const stored = (await admin('GET', '/operator/coins')).data.coins.find((entry: { currency: string; network: string }) => entry.currency === coin.currency && entry.network === coin.network);
+      expect(Number(stored.withdrawMin)).toBeLessThanOrEqual(Number(stored.withdrawMax));
+
+      await admin('POST', optionPath, { minStake: '1', maxStake: '1000' });
+      const optionEdits = await Promise.all([admin('POST', optionPath, { minStake: '500' }), admin('POST', optionPath, { maxStake: '100' })]);
+      expect(optionEdits.map((edit) => edit.errcode).sort()).toEqual([0, 400]);
+      const limits = (await admin('GET', '/operator/limits')).data.options.find((entry: { symbolId: number; seconds: number }) => entry.symbolId === option.symbolId && entry.seconds === option.seconds);
+      expect(Number(limits.minStake)).toBeLessThanOrEqual(Number(limits.maxStake));
+    }
+  });
+
   it('funds a paying platform account from genesis and takes money back out, never below its floor, once per idempotency key', async () => {
     const fund = (payload: Payload, key: string | null, as?: TestUser) =>
       callApi(server, 'POST', '/operator/limits/fund', {
