@@ -115,6 +115,11 @@ export function findPosition(executor: Executor, id: number): Promise<PositionRo
   return executor.selectFrom('futures_positions').selectAll().where('id', '=', BigInt(id)).executeTakeFirst();
 }
 
+/** The position, locked until the piece commits (PostgreSQL): for a read that decides a write, such as the stop points checked against its terms. */
+export function lockPosition(executor: Executor, id: number): Promise<PositionRow | undefined> {
+  return forUpdate(executor, executor.selectFrom('futures_positions').selectAll().where('id', '=', BigInt(id))).executeTakeFirst();
+}
+
 /** Pending -> open at the entry; false when it is not pending any more (cancelled or opened meanwhile). */
 export async function markOpen(executor: Executor, id: number, entry: { entryTicks: bigint; liquidationTicks: bigint; notionalUnits: bigint; now: number }): Promise<boolean> {
   const opened = await executor

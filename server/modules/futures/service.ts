@@ -333,7 +333,9 @@ export async function updateStopPoints(deps: FuturesDeps, userId: number, input:
   const { symbol } = await ownPosition(deps, userId, input.id);
   const pointOf = (text: string | null | undefined, current: bigint | null) => (text === undefined ? current : text === null ? null : parsePositiveUnits(text, symbol.math.pricePrecision));
   const row = await deps.context.commits.run(async (trx) => {
-    const current = (await repo.findPosition(trx, input.id))!;
+    // Locked: a pending position that opens meanwhile gets another liquidation price, and the
+    // points must be checked against the terms they are written with.
+    const current = (await repo.lockPosition(trx, input.id))!;
     if (current.status !== 'pending' && current.status !== 'open') refuse('futuresPositionClosed');
     const points = { takeProfitTicks: pointOf(input.takeProfit, current.take_profit_ticks), stopLossTicks: pointOf(input.stopLoss, current.stop_loss_ticks) };
     const referenceTicks = current.entry_ticks ?? current.trigger_ticks;
