@@ -39,6 +39,12 @@
  * the largest share, 30 % of the samples, a third of it the COMMIT's fsync; Kysely's building and
  * compiling fell to under 2 %, garbage collection to 7 %; HTTP writing about 5 %, helmet's
  * headers 3 %.
+ * Ruled out since (2026-11-28, same load, two runs each, same hour): the COMMIT's fsync. With
+ * synchronous=NORMAL (no fsync at a commit; a trial only, never kept) the server took 2,346 and
+ * 2,118 orders/s at concurrency 32 against 2,295 and 2,099 with FULL: the disk's wait is not
+ * what limits this machine, so moving the fsync off the event loop would win nothing here. What
+ * is left is CPU: SQLite running some twenty statements per order (about 0.2 ms, counted per
+ * statement) and the JavaScript around them.
  * Next, in order of their share: fewer statements per fill still (a fill writes a ledger
  * transaction, one guarded balance update per account and reduces the hold, one statement each;
  * one balance update per account per batch would cut most of them), the COMMIT's fsync off the
