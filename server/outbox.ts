@@ -7,9 +7,11 @@
  * stops every later notification. Each failure waits longer before the next try (from a second,
  * doubling, up to OUTBOX_RETRY_MAX_MS), and after OUTBOX_MAX_ATTEMPTS failures the event is set
  * aside (failed_at, with its last error, logged): a handler that cannot deliver it is not run
- * at every drain for ever, and the operator finds it in the table (`failed_at is not null`);
- * clearing failed_at and retry_at sends it again.
+ * at every drain for ever; the operator console lists it with its error and sends it again
+ * (GET /operator/outbox, POST /operator/outbox/retry).
  */
+import { sql } from 'kysely';
+import type { FailedEvent } from '../src/shared/api/operator';
 import type { Executor } from './core/executor';
 import type { AppContext } from './context';
 import { prepared } from './db/prepared';
@@ -139,6 +141,54 @@ export class OutboxDispatcher {
     }
   }
 
+  /** Events waiting (those among them waiting after a failure) and set aside: the operator's overview. */
+  async counts(): Promise<{ pending: number; retrying: number; failed: number }> {
+    const row = await this.context.db
+      .selectFrom('outbox')
+      .select([
+        sql<bigint>`sum(case when dispatched_at is null and failed_at is null then 1 else 0 end)`.as('pending'),
+        sql<bigint>`sum(case when dispatched_at is null and failed_at is null and attempts > 0 then 1 else 0 end)`.as('retrying'),
+        sql<bigint>`sum(case when failed_at is not null then 1 else 0 end)`.as('failed'),
+      ])
+      .where('dispatched_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return { pending: Number(row.pending ?? 0), retrying: Number(row.retrying ?? 0), failed: Number(row.failed ?? 0) };
+  }
+
+  /** The events set aside, newest first. */
+  async failedEvents(limit: number): Promise<FailedEvent[]> {
+    const rows = await this.context.db
+      .selectFrom('outbox')
+      .select(['id', 'topic', 'created_at', 'attempts', 'last_error', 'failed_at'])
+      .where('dispatched_at', 'is', null)
+      .where('failed_at', 'is not', null)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      id: Number(row.id),
+      topic: row.topic,
+      createdAt: Number(row.created_at),
+      attempts: Number(row.attempts),
+      lastError: row.last_error ?? '',
+      failedAt: Number(row.failed_at),
+    }));
+  }
+
+  /** Sends a set-aside event again, with all its tries, at the next drain; false when it is not set aside. */
+  async retry(id: number): Promise<boolean> {
+    const result = await this.context.db
+      .updateTable('outbox')
+      .set({ failed_at: null, retry_at: null, attempts: 0 })
+      .where('id', '=', BigInt(id))
+      .where('dispatched_at', 'is', null)
+      .where('failed_at', 'is not', null)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) return false;
+    this.kick();
+    return true;
+  }
+
   /** Records a failed delivery: tried again later, or set aside after OUTBOX_MAX_ATTEMPTS. */
   private async noteFailure(id: bigint, attempts: number, error: unknown): Promise<void> {
     const { db, now, log } = this.context;
@@ -151,7 +201,7 @@ export class OutboxDispatcher {
       .where('id', '=', id)
       .execute();
     if (setAside) {
-      log?.error({ err: error, eventId: Number(id), attempts }, 'an outbox event failed too often and is set aside (outbox.failed_at): it is not tried again until an operator clears failed_at');
+      log?.error({ err: error, eventId: Number(id), attempts }, 'an outbox event failed too often and is set aside: it is not tried again until an operator retries it (operator console, POST /operator/outbox/retry)');
     } else {
       log?.error({ err: error, eventId: Number(id), attempts }, 'an outbox handler failed: the event is tried again later, and the ones behind it go on');
     }

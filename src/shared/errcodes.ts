@@ -101,6 +101,8 @@ export const OPERATOR_ERRCODES = {
   operatorOnly: 1901,
   auditFailed: 1902,
   jobNotFailed: 1903,
+  /** An outbox event that is not set aside: there is nothing to send again. */
+  outboxEventNotFailed: 1904,
 } as const;
 
 /** Check-in and lucky draw: 2200-2299. */

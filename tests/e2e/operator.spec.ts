@@ -44,7 +44,7 @@ test.describe('the operator console', () => {
     await context.close();
   });
 
-  test('leads an operator through its sections: overview with the audit, scheduler and robots, users, help desk', async ({ browser }) => {
+  test('leads an operator through its sections: overview with the audit, scheduler, outbox and robots, users, help desk', async ({ browser }) => {
     const context = await browser.newContext({ viewport: DESKTOP });
     await signIn(context.request, 'operator@demo.exchange');
     const page = await context.newPage();
@@ -58,6 +58,11 @@ test.describe('the operator console', () => {
 
     await expect(page.getByTestId('jobs-failed')).toBeVisible();
     await expect(page.getByTestId('failed-jobs')).toBeVisible();
+    // The outbox: what waits, what is tried again, and nothing set aside on the demo.
+    await expect(page.getByTestId('events-pending')).toBeVisible();
+    await expect(page.getByTestId('events-failed')).toContainText('0');
+    await expect(page.getByTestId('failed-events')).toHaveAttribute('data-state', 'empty');
+    await expect(page.getByTestId('failed-events')).toContainText('No event has been set aside.');
     await expect(page.getByTestId('robots-state')).toBeVisible();
 
     await page.getByTestId('operator-nav-users').click();

@@ -4,6 +4,8 @@ import {
   notifyCall,
   operatorJobRetryCall,
   operatorJobsCall,
+  operatorOutboxCall,
+  operatorOutboxRetryCall,
   operatorUserUpdateCall,
   operatorUsersCall,
   publishPostCall,
@@ -58,6 +60,15 @@ export async function operatorRoutes(app: FastifyInstance): Promise<void> {
   }));
   registerCall(app, operatorJobRetryCall, async (request) => {
     if (!(await app.scheduler.retry(request.query.id))) refuse('jobNotFailed');
+    return { retried: true as const };
+  });
+
+  registerCall(app, operatorOutboxCall, async (request) => ({
+    counts: await app.outbox.counts(),
+    failed: await app.outbox.failedEvents(request.query.limit),
+  }));
+  registerCall(app, operatorOutboxRetryCall, async (request) => {
+    if (!(await app.outbox.retry(request.query.id))) refuse('outboxEventNotFailed');
     return { retried: true as const };
   });
 

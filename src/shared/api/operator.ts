@@ -282,6 +282,45 @@ export const operatorJobsCall = defineCall({
   auth: 'operator',
 });
 
+export const failedEventSchema = z.object({
+  id: z.number(),
+  topic: z.string(),
+  createdAt: z.number(),
+  attempts: z.number(),
+  lastError: z.string(),
+  failedAt: z.number(),
+});
+export type FailedEvent = z.infer<typeof failedEventSchema>;
+
+export const FAILED_EVENTS_MAX = 100;
+
+/**
+ * The outbox at a glance (server/outbox.ts): events waiting to be handed to their handlers, those
+ * among them waiting to be tried again after a failure, and those set aside after failing too
+ * often, newest first, to look into.
+ */
+export const operatorOutboxCall = defineCall({
+  method: 'GET',
+  path: '/operator/outbox',
+  query: z.object({ limit: z._default(intField({ min: 1, max: FAILED_EVENTS_MAX }), 20) }),
+  data: z.object({
+    counts: z.object({ pending: z.number(), retrying: z.number(), failed: z.number() }),
+    failed: z.array(failedEventSchema),
+  }),
+  changesState: false,
+  auth: 'operator',
+});
+
+/** Sends a set-aside event again with all its tries, at the next drain; refused when it is not set aside. */
+export const operatorOutboxRetryCall = defineCall({
+  method: 'POST',
+  path: '/operator/outbox/retry',
+  query: z.object({ id: idField }),
+  data: z.object({ retried: z.literal(true) }),
+  changesState: true,
+  auth: 'operator',
+});
+
 /** Gives a job the scheduler gave up on its tries again, due now; refused when it is not a failed job. */
 export const operatorJobRetryCall = defineCall({
   method: 'POST',

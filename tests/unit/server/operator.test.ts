@@ -401,9 +401,51 @@ describe('the scheduler through the operator API: GET /operator/jobs and POST /o
     await server.context.db.deleteFrom('scheduled_jobs').where('kind', '=', 'test.operator').execute();
   });
 
+  it('counts the outbox, lists the events set aside with their error, and sends one again once', async () => {
+    const delivered: number[] = [];
+    server.app.outbox.subscribe('test.operator-outbox', async (event) => {
+      delivered.push(event.id);
+    });
+    const now = server.context.now();
+    const inserted = await server.context.db
+      .insertInto('outbox')
+      .values([
+        { topic: 'test.operator-outbox', payload_json: '{}', created_at: now, dispatched_at: null, attempts: 8, failed_at: now, last_error: 'the mail server said no' },
+        { topic: 'test.operator-outbox', payload_json: '{}', created_at: now, dispatched_at: null, attempts: 2, retry_at: now + 60_000, last_error: 'busy' },
+      ])
+      .returning('id')
+      .execute();
+    const [setAsideId, retryingId] = inserted.map((row) => Number(row.id));
+    const outbox = (await asAdmin('GET', '/operator/outbox')).body;
+    expect(outbox.errcode).toBe(0);
+    expect(outbox.data.counts.failed).toBeGreaterThanOrEqual(1);
+    expect(outbox.data.counts.retrying).toBeGreaterThanOrEqual(1);
+    expect(outbox.data.counts.pending).toBeGreaterThanOrEqual(outbox.data.counts.retrying);
+    expect(outbox.data.failed.find((event: { id: number }) => event.id === setAsideId)).toEqual({
+      id: setAsideId,
+      topic: 'test.operator-outbox',
+      createdAt: now,
+      attempts: 8,
+      lastError: 'the mail server said no',
+      failedAt: now,
+    });
+    expect(outbox.data.failed.map((event: { id: number }) => event.id)).not.toContain(retryingId);
+
+    expect((await asAdmin('POST', `/operator/outbox/retry?id=${setAsideId}`)).body).toEqual({ errcode: 0, data: { retried: true } });
+    await server.app.outbox.drain();
+    expect(delivered).toEqual([setAsideId]);
+    // Delivered now, so not set aside any more; one still waiting for its retry time is not either.
+    expect((await asAdmin('POST', `/operator/outbox/retry?id=${setAsideId}`)).body.errcode).toBe(ERRCODES.outboxEventNotFailed);
+    expect((await asAdmin('POST', `/operator/outbox/retry?id=${retryingId}`)).body.errcode).toBe(ERRCODES.outboxEventNotFailed);
+    expect((await asAdmin('POST', '/operator/outbox/retry?id=987654321')).body.errcode).toBe(ERRCODES.outboxEventNotFailed);
+    await server.context.db.deleteFrom('outbox').where('topic', '=', 'test.operator-outbox').execute();
+  });
+
   it('refuses a user who is not an operator', async () => {
     const user = await createTestUser(server);
     expect((await call('GET', '/operator/jobs', user.headers)).body.errcode).toBe(ERRCODES.operatorOnly);
     expect((await call('POST', '/operator/jobs/retry?id=1', user.headers)).body.errcode).toBe(ERRCODES.operatorOnly);
+    expect((await call('GET', '/operator/outbox', user.headers)).body.errcode).toBe(ERRCODES.operatorOnly);
+    expect((await call('POST', '/operator/outbox/retry?id=1', user.headers)).body.errcode).toBe(ERRCODES.operatorOnly);
   });
 });

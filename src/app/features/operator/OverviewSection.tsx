@@ -1,12 +1,23 @@
 /**
  * The console's overview: the ledger audit (run on demand: it reads the whole journal), the
- * scheduler (jobs waiting, due and given up; a given-up job's error and a retry), the
+ * scheduler (jobs waiting, due and given up; a given-up job's error and a retry), the outbox
+ * (events waiting, trying again and set aside; a set-aside event's error and sending it again), the
  * market-maker robots' switch and the rewards (the fund, the check-in table, the prizes). Each
  * panel reads its own call, so one that fails leaves the others working.
  */
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { auditCall, operatorJobRetryCall, operatorJobsCall, robotsGetCall, robotsSetCall, type FailedJob } from '../../../shared/api/operator';
+import {
+  auditCall,
+  operatorJobRetryCall,
+  operatorJobsCall,
+  operatorOutboxCall,
+  operatorOutboxRetryCall,
+  robotsGetCall,
+  robotsSetCall,
+  type FailedEvent,
+  type FailedJob,
+} from '../../../shared/api/operator';
 import type { CallData } from '../../../shared/api/call';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import { formatDate } from '../../../shared/format';
@@ -23,7 +34,7 @@ import { read, usePanelRead, type Load } from './panelRead';
 import { RewardsPanel } from './RewardsPanel';
 import styles from './operator.module.css';
 
-/** The given-up jobs the panel lists: enough to see a pattern, few enough to read. */
+/** The given-up jobs (and set-aside events) a panel lists: enough to see a pattern, few enough to read. */
 const FAILED_JOBS_SHOWN = 50;
 
 export function OverviewSection() {
@@ -34,6 +45,7 @@ export function OverviewSection() {
         <RobotsPanel />
       </div>
       <SchedulerPanel />
+      <OutboxPanel />
       <RewardsPanel />
     </div>
   );
@@ -186,6 +198,75 @@ function SchedulerPanel() {
           error={{ title: t`The scheduler could not be read.`, retry: () => void load() }}
           empty={t`No job has been given up on.`}
           testId="failed-jobs"
+        />
+      </div>
+    </Panel>
+  );
+}
+
+function OutboxPanel() {
+  const { t } = useLingui();
+  const language = useLanguage();
+  const [outbox, load] = usePanelRead(() => callApi(operatorOutboxCall, { query: { limit: FAILED_JOBS_SHOWN } }), 'the outbox');
+  const [retrying, setRetrying] = useState<number | null>(null);
+  const retry = async (event: FailedEvent) => {
+    setRetrying(event.id);
+    try {
+      if ((await callApi(operatorOutboxRetryCall, { query: { id: event.id } })) !== false) {
+        showToast(t`Event ${event.id} will be sent again.`, ERROR_TOAST_MS, 'success');
+        await load();
+      }
+    } catch (error) {
+      console.warn('Failed to send the event again', error);
+    } finally {
+      setRetrying(null);
+    }
+  };
+  const columns: DataColumn<FailedEvent>[] = [
+    { key: 'topic', label: t`Event`, cell: (event) => <span>{`${event.topic} #${event.id}`}</span> },
+    { key: 'attempts', label: t`Tries`, align: 'end', cell: (event) => event.attempts },
+    { key: 'failedAt', label: t`Set aside`, cell: (event) => formatDate(event.failedAt, language, { withTime: true }) },
+    { key: 'error', label: t`Last error`, cell: (event) => <span className={styles.error}>{event.lastError}</span> },
+    {
+      key: 'retry',
+      label: t`Actions`,
+      align: 'end',
+      cell: (event) => (
+        <Button size="small" variant="secondary" disabled={retrying !== null} onClick={() => void retry(event)} data-testid="event-retry">
+          {t`Send again`}
+        </Button>
+      ),
+    },
+  ];
+  const value = outbox.state === 'ready' ? outbox.value : null;
+  return (
+    <Panel
+      title={t`Outbox`}
+      data-testid="outbox-panel"
+      actions={
+        <Button size="small" variant="ghost" onClick={() => void load()} disabled={outbox.state === 'loading'} data-testid="outbox-refresh">
+          {t`Refresh`}
+        </Button>
+      }
+    >
+      <div className={styles.section}>
+        {value ? (
+          <StatGroup label={t`Outbox events`}>
+            <Stat label={t`Waiting`} value={value.counts.pending} testId="events-pending" />
+            <Stat label={t`Trying again`} value={value.counts.retrying} testId="events-retrying" />
+            <Stat label={t`Set aside`} value={value.counts.failed} tone={value.counts.failed > 0 ? 'down' : 'neutral'} testId="events-failed" />
+          </StatGroup>
+        ) : null}
+        <DataTable
+          caption={t`Events set aside after failing`}
+          columns={columns}
+          rows={value?.failed ?? []}
+          rowKey={(event) => event.id}
+          rowProps={(event) => ({ 'data-testid': 'failed-event', 'data-id': event.id })}
+          state={outbox.state === 'ready' ? 'ready' : outbox.state === 'loading' ? 'loading' : 'error'}
+          error={{ title: t`The outbox could not be read.`, retry: () => void load() }}
+          empty={t`No event has been set aside.`}
+          testId="failed-events"
         />
       </div>
     </Panel>
