@@ -1,10 +1,10 @@
 /** SQL of the futures area: the symbols' terms, the positions, and the sums the limits read. */
-import { forUpdate } from '../../db/row-lock';
 import type { Selectable } from 'kysely';
 import type { FuturesCloseReason, FuturesOrderType, FuturesSide, FuturesStatus } from '../../../src/shared/api/futures';
 import { SYMBOL_TYPE } from '../../../src/shared/constants';
 import type { FuturesPositionsTable } from '../../db/schema';
 import type { Executor } from '../../core/executor';
+import { forUpdate } from '../../db/row-lock';
 
 export type PositionRow = Selectable<FuturesPositionsTable>;
 

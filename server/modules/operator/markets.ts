@@ -10,7 +10,6 @@
  * to delist a delisted market again runs that cancellation again (it cancels whatever an engine
  * failure might have left), and changes nothing else: a delisted market stays delisted.
  */
-import { forUpdate } from '../../db/row-lock';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FeeTier, OperatorMarket } from '../../../src/shared/api/operator-config';
@@ -19,6 +18,7 @@ import { trimZeros } from '../../../src/shared/decimal';
 import type { AppContext } from '../../context';
 import { invalidFields } from '../../core/errors';
 import { DEFAULT_FEES, type MarketStatus } from '../../engine/market-config';
+import { forUpdate } from '../../db/row-lock';
 import { coinIconPath, GENERIC_COIN_ICON } from '../../../src/shared/symbols';
 import { recordChange, type Actor } from './audit-log';
 import { configUnits } from './config-amounts';

@@ -3,9 +3,9 @@
  * and change the site settings. Publishing is a content rule (content/service.ts) and the audit a
  * ledger one (ledger/audit.ts); the routes call those directly.
  */
-import { forUpdate } from '../../db/row-lock';
 import type { SettingsUpdate } from '../../../src/shared/api/operator';
 import type { AppContext } from '../../context';
+import { forUpdate } from '../../db/row-lock';
 import { refuse } from './errors';
 import { createNotifications, OPERATOR_NOTIFICATION_TYPE } from '../notification/service';
 import { getSiteSettings, saveSiteSettings, SITE_SETTINGS_KEY, type SiteSettings } from '../site/settings';
