@@ -37,10 +37,10 @@ export async function takeTwoFactorStep(executor: Executor, userId: number, step
 
 /**
  * Stores `sealed` as the user's pending GA secret unless another is pending (other than
- * `replacing`, one that no longer opens) and answers the one that is pending now: of reads made
- * at once, the first one's secret is kept and every read hands out that one.
+ * `replacing`, one that no longer opens) or GA got bound meanwhile, and answers what is stored
+ * now: of reads made at once, the first one's secret is kept and every read hands out that one.
  */
-export async function keepPendingSecret(executor: Executor, userId: number, sealed: string, replacing: string | null): Promise<string> {
+export async function keepPendingSecret(executor: Executor, userId: number, sealed: string, replacing: string | null): Promise<{ bound: boolean; pending: string | null }> {
   await executor
     .insertInto('user_security')
     .values({ user_id: userId, ga_pending_secret: sealed })
@@ -48,11 +48,16 @@ export async function keepPendingSecret(executor: Executor, userId: number, seal
       conflict
         .column('user_id')
         .doUpdateSet({ ga_pending_secret: sealed })
-        .where((eb) => (replacing === null ? eb('user_security.ga_pending_secret', 'is', null) : eb('user_security.ga_pending_secret', '=', replacing))),
+        .where((eb) =>
+          eb.and([
+            eb('user_security.ga_secret', 'is', null),
+            replacing === null ? eb('user_security.ga_pending_secret', 'is', null) : eb('user_security.ga_pending_secret', '=', replacing),
+          ]),
+        ),
     )
     .execute();
-  const kept = await executor.selectFrom('user_security').select('ga_pending_secret').where('user_id', '=', BigInt(userId)).executeTakeFirst();
-  return kept?.ga_pending_secret ?? sealed;
+  const row = await executor.selectFrom('user_security').select(['ga_secret', 'ga_pending_secret']).where('user_id', '=', BigInt(userId)).executeTakeFirst();
+  return { bound: Boolean(row?.ga_secret), pending: row?.ga_pending_secret ?? null };
 }
 
 /** Makes the pending secret `sealed` the bound one with `step` used; false when it is no longer pending or GA is bound. */

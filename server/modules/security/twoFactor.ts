@@ -30,7 +30,8 @@ export async function twoFactorStatus(context: AppContext, userId: number): Prom
   if (secret === null) {
     // A new one, unless a read made at the same time stored one first: then that one.
     const kept = await keepPendingSecret(db, userId, sealSecret(adminToken, newTotpSecret()), pending);
-    secret = openSecret(adminToken, kept);
+    if (kept.bound) return { bound: true };
+    secret = kept.pending === null ? null : openSecret(adminToken, kept.pending);
     if (secret === null) throw new Error('the pending GA secret just stored does not open');
   }
   const contacts = await contactsOf(db, userId);
