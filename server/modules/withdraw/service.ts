@@ -6,9 +6,9 @@
  *
  * Submitting is one piece of the group commit: the repeat check on (user, idempotency key), the
  * wrong-password lock, the withdrawal password and GA code (checkWithdrawalSecurity, which also
- * refuses during the cool-off; the password's argon2id check itself is made before the piece, which
- * only compares the hash it was made with), the day's quota, the row, the hold of amount plus fee on the spot
- * wallet and notification 256. Pieces run one after another, so concurrent withdrawals see each
+ * refuses during the cool-off; the password's argon2id check itself is made before the piece,
+ * which only compares the hash it was made with), the day's quota, the row, the hold of amount
+ * plus fee on the spot wallet and notification 256. Pieces run one after another, so concurrent withdrawals see each
  * other's holds and quota: of many racing for one balance, only those it covers are made (the
  * ledger's guarded debit refuses the rest), and the unique key makes a repeated request one
  * withdrawal whatever the timing. A wrong password or GA code is counted in a piece of its own
