@@ -146,10 +146,11 @@ export class OutboxDispatcher {
     const row = await this.context.db
       .selectFrom('outbox')
       .select([
-        sql<bigint>`sum(case when dispatched_at is null and failed_at is null then 1 else 0 end)`.as('pending'),
-        sql<bigint>`sum(case when dispatched_at is null and failed_at is null and attempts > 0 then 1 else 0 end)`.as('retrying'),
+        sql<bigint>`sum(case when failed_at is null then 1 else 0 end)`.as('pending'),
+        sql<bigint>`sum(case when failed_at is null and attempts > 0 then 1 else 0 end)`.as('retrying'),
         sql<bigint>`sum(case when failed_at is not null then 1 else 0 end)`.as('failed'),
       ])
+      // Undispatched only: the pending index's range.
       .where('dispatched_at', 'is', null)
       .executeTakeFirstOrThrow();
     return { pending: Number(row.pending ?? 0), retrying: Number(row.retrying ?? 0), failed: Number(row.failed ?? 0) };
