@@ -3,7 +3,7 @@
  * component that shows a price never polls or opens a socket itself (ARCHITECTURE.md, "The hub":
  * tabs subscribe; a screen never polls).
  */
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { IndexPoint } from '../../shared/api/index-price';
 import type { MarketSymbol } from '../../shared/api/market';
 import type { ChatMessage } from '../../shared/realtime';
@@ -11,16 +11,62 @@ import { topicKey, type HelpdeskChannelState, type TopicOf } from '../../workers
 import { getHub } from '../api/hub';
 import { hubStore, type HubViewState, type IndexPointOrNone, type QuoteEntry } from './hub-store';
 
-export function useHubState(): HubViewState {
-  return useSyncExternalStore(hubStore.subscribe, hubStore.getSnapshot, hubStore.getSnapshot);
+/**
+ * One part of the hub's state: the component re-renders when that part changes, not at every push
+ * (a quote every second would otherwise draw the header, the footer and every page part again).
+ * The store keeps each part's identity until it changes (hub-store.ts), so `select` picks a field
+ * or a value, never a new object.
+ */
+export function useHubPart<T>(select: (state: HubViewState) => T): T {
+  const snapshot = () => select(hubStore.getSnapshot());
+  return useSyncExternalStore(hubStore.subscribe, snapshot, snapshot);
 }
 
 export function useHubStatus(): HubViewState['status'] {
-  return useHubState().status;
+  return useHubPart(selectStatus);
 }
 
 export function useSymbols(): MarketSymbol[] {
-  return useHubState().symbols;
+  return useHubPart(selectSymbols);
+}
+
+/** Why the hub could not be started or reached, if it could not. */
+export function useHubFailure(): HubViewState['failure'] {
+  return useHubPart(selectFailure);
+}
+
+const selectStatus = (state: HubViewState) => state.status;
+const selectSymbols = (state: HubViewState) => state.symbols;
+const selectFailure = (state: HubViewState) => state.failure;
+const selectQuotes = (state: HubViewState) => state.quotes;
+const selectIndexPrices = (state: HubViewState) => state.indexPrices;
+const selectIndexHistories = (state: HubViewState) => state.indexHistories;
+const selectChatChannels = (state: HubViewState) => state.chatChannels;
+
+/**
+ * The entries of `ids` in one of the store's maps, as one map that stays the same object while
+ * those entries do: a push about other symbols draws nothing again. `ids` is the comma-joined key.
+ */
+function useWatchedEntries<V>(select: (state: HubViewState) => ReadonlyMap<number, V>, key: string): ReadonlyMap<number, V> {
+  const last = useRef<{ key: string; entries: ReadonlyMap<number, V> }>({ key: '', entries: new Map() });
+  return useHubPart((state) => {
+    const all = select(state);
+    const entries = new Map<number, V>();
+    for (const id of key === '' ? [] : key.split(',').map(Number)) {
+      const entry = all.get(id);
+      if (entry !== undefined) entries.set(id, entry);
+    }
+    const previous = last.current;
+    if (previous.key === key && sameEntries(previous.entries, entries)) return previous.entries;
+    last.current = { key, entries };
+    return entries;
+  });
+}
+
+function sameEntries<V>(left: ReadonlyMap<number, V>, right: ReadonlyMap<number, V>): boolean {
+  if (left.size !== right.size) return false;
+  for (const [id, entry] of right) if (left.get(id) !== entry) return false;
+  return true;
 }
 
 /** The quotes of these symbols, kept live by the hub while the component is mounted. */
@@ -30,15 +76,7 @@ export function useQuotes(symbolIds: readonly number[]): ReadonlyMap<number, Quo
     if (key === '') return undefined;
     return getHub().watch(...key.split(',').map((id) => ({ kind: 'quotes', symbolId: Number(id) }) as const));
   }, [key]);
-  const { quotes } = useHubState();
-  return useMemo(() => {
-    const watched = new Map<number, QuoteEntry>();
-    for (const id of key === '' ? [] : key.split(',').map(Number)) {
-      const entry = quotes.get(id);
-      if (entry) watched.set(id, entry);
-    }
-    return watched;
-  }, [quotes, key]);
+  return useWatchedEntries(selectQuotes, key);
 }
 
 /**
@@ -52,15 +90,7 @@ export function useIndexPrices(symbolIds: readonly number[]): ReadonlyMap<number
     if (key === '') return undefined;
     return getHub().watch(...key.split(',').map((id) => ({ kind: 'index', symbolId: Number(id) }) as const));
   }, [key]);
-  const { indexPrices } = useHubState();
-  return useMemo(() => {
-    const watched = new Map<number, IndexPointOrNone>();
-    for (const id of key === '' ? [] : key.split(',').map(Number)) {
-      const point = indexPrices.get(id);
-      if (point) watched.set(id, point);
-    }
-    return watched;
-  }, [indexPrices, key]);
+  return useWatchedEntries(selectIndexPrices, key);
 }
 
 /** One symbol's index price (useIndexPrices); null watches nothing. */
@@ -79,8 +109,7 @@ export function useIndexHistory(symbolId: number | null): readonly IndexPoint[] 
     if (symbolId === null) return undefined;
     return getHub().watch({ kind: 'indexHistory', symbolId });
   }, [symbolId]);
-  const { indexHistories } = useHubState();
-  return symbolId === null ? undefined : indexHistories.get(symbolId);
+  return useHubPart((state) => (symbolId === null ? undefined : selectIndexHistories(state).get(symbolId)));
 }
 
 /** A help-desk chat, or every chat (operators). */
@@ -110,6 +139,5 @@ export function useHelpdeskTopic(topic: HelpdeskTopic | null, onMessage: (messag
     // The key names the topic; a new object for the same topic is the same topic.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  const { chatChannels } = useHubState();
-  return (key === '' ? undefined : chatChannels.get(key)) ?? 'waiting';
+  return useHubPart((state) => (key === '' ? undefined : selectChatChannels(state).get(key)) ?? 'waiting');
 }

@@ -6,11 +6,11 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { hubStore, type Toast } from '../state/hub-store';
-import { useHubState } from '../state/hub';
+import { useHubPart } from '../state/hub';
 import styles from './Toaster.module.css';
 
 export function Toaster() {
-  const { toasts } = useHubState();
+  const toasts = useHubPart((state) => state.toasts);
   return (
     <div className={styles.toaster} role="status" aria-live="polite" data-testid="toaster">
       {toasts.map((toast) => (

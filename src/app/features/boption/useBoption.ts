@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { boptionConfigCall, boptionOrdersCall, type BoptionConfig, type BoptionOrder } from '../../../shared/api/boption';
 import { callApi } from '../../api/client';
 import { getHub } from '../../api/hub';
-import { useHubState } from '../../state/hub';
+import { useHubPart } from '../../state/hub';
 import { hubStore } from '../../state/hub-store';
 import { loadBalances } from '../../state/session';
 
@@ -50,7 +50,7 @@ export interface BoptionOrdersState {
 /** The signed-in user's open options and results, through the hub; balances follow its balance events. */
 export function useBoptionOrders(signedIn: boolean): BoptionOrdersState {
   // The open options are the tab's (the hub store's): a screen mounted after another one watched them starts from there.
-  const open = useHubState().boptionOpen;
+  const open = useHubPart((state) => state.boptionOpen);
   const [results, setResults] = useState<BoptionOrder[]>([]);
   const [justPlaced, setJustPlaced] = useState<BoptionOrder | null>(null);
   useEffect(() => {

@@ -13,7 +13,7 @@ import type { FuturesTerms } from '../../../shared/futures-math';
 import type { FuturesAccount } from '../../../workers/protocol';
 import { callApi } from '../../api/client';
 import { getHub } from '../../api/hub';
-import { useHubState, useIndexPrices, useSymbols } from '../../state/hub';
+import { useHubPart, useIndexPrices, useSymbols } from '../../state/hub';
 import { hubStore, UNREAD_FUTURES_ACCOUNT } from '../../state/hub-store';
 import { termsOf } from './positionMath';
 
@@ -78,7 +78,7 @@ export function useMarks(symbolIds: readonly number[]): ReadonlyMap<number, stri
  * already watches it gets no push of its own, and starts from there.
  */
 export function useFuturesAccount(signedIn: boolean, onChange?: (position: FuturesPosition, previous: FuturesPosition | undefined) => void): FuturesAccount {
-  const account = useHubState().futuresAccount;
+  const account = useHubPart((state) => state.futuresAccount);
   // The positions as this screen knew them before a change: a popup tells an open from a change of stop points by them.
   const known = useRef<FuturesAccount>(UNREAD_FUTURES_ACCOUNT);
   const onChangeRef = useRef(onChange);

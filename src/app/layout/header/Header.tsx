@@ -18,7 +18,7 @@ import type { SiteConfig } from '../../../shared/api/site';
 import { BREAKPOINT_COMPACT_HEADER_PX, HEADER_PROFILE_READ_DELAY_MS } from '../../../shared/constants';
 import { isVerified } from '../../../shared/layout';
 import type { SessionState } from '../../../workers/protocol';
-import { useHubState } from '../../state/hub';
+import { useHubFailure, useHubStatus } from '../../state/hub';
 import { adoptProfile, loadBalances, loadProfile, resetSession, session } from '../../state/session';
 import { useLanguage } from '../../i18n/useLanguage';
 import { PageLink } from '../../ui/PageLink';
@@ -72,11 +72,12 @@ function Logo({ name, showName }: { name: string; showName: boolean }) {
 
 export function Header({ config }: { config: SiteConfig }) {
   const { t } = useLingui();
-  const hub = useHubState();
-  const sessionState: SessionState = hub.status?.session ?? { status: 'unknown' };
+  const status = useHubStatus();
+  const failure = useHubFailure();
+  const sessionState: SessionState = status?.session ?? { status: 'unknown' };
   const signedIn = sessionState.status === 'signedIn';
   // A hub that never answered leaves the visitor a way to sign in.
-  const signedOut = sessionState.status === 'signedOut' || (hub.status === null && hub.failure !== null);
+  const signedOut = sessionState.status === 'signedOut' || (status === null && failure !== null);
   const narrow = useMediaQuery(`(max-width: ${BREAKPOINT_COMPACT_HEADER_PX - 0.02}px)`);
   const language = useLanguage();
   const rowRef = useRef<HTMLDivElement>(null);
@@ -98,7 +99,7 @@ export function Header({ config }: { config: SiteConfig }) {
   const stored = useSnapshot(session).profile;
   const profile = signedIn ? (stored ?? sessionState.profile) : null;
   const verified = profile !== null && isVerified(profile);
-  const notifications = signedIn && config.notificationEnabled ? hub.status?.notifications : undefined;
+  const notifications = signedIn && config.notificationEnabled ? status?.notifications : undefined;
   const unread = notifications?.enabled ? notifications.unread : 0;
 
   const openUserDrawer = () => {

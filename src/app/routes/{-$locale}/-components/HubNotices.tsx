@@ -4,13 +4,14 @@
  * layout's Toaster.
  */
 import { useLingui } from '@lingui/react';
-import { useHubState } from '../../../state/hub';
+import { useHubFailure, useHubStatus } from '../../../state/hub';
 import styles from './Hub.module.css';
 import { HOME_STRINGS } from './strings';
 
 export function HubNotices() {
   const { _ } = useLingui();
-  const { status, failure } = useHubState();
+  const status = useHubStatus();
+  const failure = useHubFailure();
   const storageMessage = status ? HOME_STRINGS.storage[status.storage.state] : null;
   const storageText = storageMessage ? _(storageMessage) : '';
   return (

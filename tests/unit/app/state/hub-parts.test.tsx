@@ -1,0 +1,123 @@
+// @vitest-environment happy-dom
+// Proves that a component reading one part of the hub's state is drawn again when that part
+// changes, and only then: a quote of another symbol leaves a price cell alone, and no quote draws
+// the parts that show the session (the header, the notices) again.
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Quote } from '../../../../src/shared/api/market';
+import type { HubStatus } from '../../../../src/workers/protocol';
+import { useHubStatus, useIndexPrices, useQuotes, useSymbols } from '../../../../src/app/state/hub';
+import { hubStore } from '../../../../src/app/state/hub-store';
+
+const watched: string[] = [];
+vi.mock('../../../../src/app/api/hub', () => ({
+  getHub: () => ({
+    watch: (...topics: { kind: string; symbolId: number }[]) => {
+      watched.push(...topics.map((topic) => `${topic.kind}:${topic.symbolId}`));
+      return () => undefined;
+    },
+  }),
+}));
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean;
+}
+
+const STATUS: HubStatus = {
+  buildId: 'test',
+  instanceId: 'test',
+  session: { status: 'signedOut' },
+  notifications: null,
+  storage: { state: 'ok' },
+  feed: { state: 'polling' },
+} as unknown as HubStatus;
+
+function quote(id: number, close: string, at: number): Quote {
+  return { id, c: close, t: at } as unknown as Quote;
+}
+
+const renders = { status: 0, symbols: 0, price: 0, index: 0 };
+let shownPrice: string | undefined;
+let shownIndex: string | null | undefined;
+
+function StatusPart() {
+  renders.status += 1;
+  return <span>{useHubStatus()?.session.status ?? 'unknown'}</span>;
+}
+
+function SymbolsPart() {
+  renders.symbols += 1;
+  return <span>{useSymbols().length}</span>;
+}
+
+function PricePart() {
+  renders.price += 1;
+  shownPrice = useQuotes([7001]).get(7001)?.quote.c;
+  return <span>{shownPrice}</span>;
+}
+
+function IndexPart() {
+  renders.index += 1;
+  shownIndex = useIndexPrices([7101]).get(7101)?.price;
+  return <span>{shownIndex}</span>;
+}
+
+let root: Root | null = null;
+
+beforeAll(() => {
+  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+});
+
+function push(message: Parameters<typeof hubStore.apply>[0]): void {
+  act(() => hubStore.apply(message));
+}
+
+describe('parts of the hub state', () => {
+  it('draws a component again only when the part it reads changed', () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    act(() =>
+      root!.render(
+        <>
+          <StatusPart />
+          <SymbolsPart />
+          <PricePart />
+          <IndexPart />
+        </>,
+      ),
+    );
+    expect(watched).toEqual(['quotes:7001', 'index:7101']);
+    const drawn = () => ({ ...renders });
+    const first = drawn();
+
+    push({ kind: 'quotes', quotes: [quote(7002, '10.5', 1)], source: 'network' });
+    expect(drawn()).toEqual(first);
+
+    push({ kind: 'quotes', quotes: [quote(7001, '61000.00', 1)], source: 'network' });
+    expect(shownPrice).toBe('61000.00');
+    expect(drawn()).toEqual({ ...first, price: first.price + 1 });
+
+    push({ kind: 'index', at: 1, prices: [{ symbolId: 7102, price: '3.00' }] });
+    expect(drawn()).toEqual({ ...first, price: first.price + 1 });
+    push({ kind: 'index', at: 2, prices: [{ symbolId: 7101, price: '2.50' }] });
+    expect(shownIndex).toBe('2.50');
+    expect(drawn()).toEqual({ ...first, price: first.price + 1, index: first.index + 1 });
+
+    push({ kind: 'status', status: STATUS });
+    expect(container.textContent).toContain('signedOut');
+    expect(drawn()).toEqual({ ...first, status: first.status + 1, price: first.price + 1, index: first.index + 1 });
+
+    push({ kind: 'symbols', symbols: [] });
+    push({ kind: 'symbols', symbols: [{ id: 7001 }] as never });
+    expect(renders.symbols).toBe(first.symbols + 2);
+    expect(renders.status).toBe(first.status + 1);
+    expect(renders.price).toBe(first.price + 1);
+  });
+});
