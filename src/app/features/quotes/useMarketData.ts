@@ -26,7 +26,9 @@ export function useSessionSymbols(sessionKey: string): MarketSymbol[] {
     const controller = new AbortController();
     callApi(symbolsCall, {}, { silentAll: true, signal: controller.signal })
       .then((symbols) => {
-        if (symbols !== false) setOwn({ key: sessionKey, symbols, hubThen: hubNow.current });
+        if (symbols === false) return;
+        // Most often the answer is the hub's list itself: the page keeps it, and draws nothing again.
+        setOwn(sameJson(symbols, hubNow.current) ? null : { key: sessionKey, symbols, hubThen: hubNow.current });
       })
       .catch((error: unknown) => {
         if (!controller.signal.aborted) console.warn('Failed to load the symbols', error);
@@ -34,6 +36,10 @@ export function useSessionSymbols(sessionKey: string): MarketSymbol[] {
     return () => controller.abort();
   }, [sessionKey]);
   return own?.key === sessionKey && own.hubThen === hubSymbols ? own.symbols : hubSymbols;
+}
+
+function sameJson(left: unknown, right: unknown): boolean {
+  return JSON.stringify(left) === JSON.stringify(right);
 }
 
 export interface Favourites {
