@@ -45,13 +45,28 @@
  * what limits this machine, so moving the fsync off the event loop would win nothing here. What
  * is left is CPU: SQLite running some twenty statements per order (about 0.2 ms, counted per
  * statement) and the JavaScript around them.
- * Next, in order of their share: fewer statements per fill still (a fill writes a ledger
+ * The limit on this machine (2026-11-28, the benchmark's new row "server thread busy per order"):
+ * at concurrency 32 the server's one thread is 97 % busy, about 390 µs per order; the bare route
+ * costs about 124 µs. SQLite alone takes about 210 µs of an order (19.8 statements, counted one by
+ * one over 4,000 orders: the order row, the hold, two ledger transactions with their postings and
+ * guarded balance updates, the outbox row; on a fill the trade, the candles, the counterparty's
+ * postings and the order updates), on its one writer connection. 5,000 orders per second leave
+ * 200 µs per order: SQLite's share alone is over it, before any HTTP or JavaScript. Moving SQLite
+ * to a thread of its own would not reach it either: the bench's client needs the second core too
+ * (about 80 µs per request). Transfers are the same story: 2,815/s measured from a worker-thread
+ * client, 349 µs busy each, of which about 150 µs SQLite (12 statements with the commit's share).
+ * The goal needs a persistence design where a command is not these rows in SQL before its answer
+ * (an in-memory ledger behind an fsynced command journal, the tables written after), which
+ * DESIGN.md does not have ("one command = one database transaction: order, holds, fills,
+ * postings, an outbox row").
+ * Smaller steps still open, in order of their share: fewer statements per fill still (a fill writes a ledger
  * transaction, one guarded balance update per account and reduces the hold, one statement each;
  * one balance update per account per batch would cut most of them), the COMMIT's fsync off the
  * event loop (better-sqlite3 runs it synchronously, so the server answers nothing during it), and
  * the session read from a cache kept by the session store.
  */
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { auditLedger } from '../../server/ledger/audit';
 import { registerCall } from '../../server/http/route';
@@ -148,7 +163,9 @@ export const ordersBenchmark: BenchmarkModule = {
       let ratioAt32: string | undefined;
       for (const concurrency of CONCURRENCIES) {
         const count = concurrency === 1 ? Math.ceil(REQUESTS / 10) : REQUESTS;
+        const busyBefore = performance.eventLoopUtilization();
         const orders = await load(ordersPath, concurrency, count);
+        const busy = performance.eventLoopUtilization(busyBefore);
         const bare = await load(barePath, concurrency, count);
         const ratio = orders.perSecond / bare.perSecond;
         if (concurrency === 32) ratioAt32 = ratio.toFixed(2);
@@ -156,6 +173,12 @@ export const ordersBenchmark: BenchmarkModule = {
           ...rowsOf(`POST /exchange/create, concurrency ${concurrency}`, orders, count, `${Math.round((orders.filled / count) * 100)}% filled on arrival; durable before answered`),
           ...rowsOf(`bare route (same body, session, CSRF, reply; no engine), concurrency ${concurrency}`, bare, count),
           { metric: `orders per second / bare route per second, concurrency ${concurrency}`, value: ratio, unit: '', note: 'the issue aims at 0.5 or better' },
+          {
+            metric: `server thread busy per order, concurrency ${concurrency}`,
+            value: Math.round((busy.active * 1000) / count),
+            unit: 'µs',
+            note: `event loop ${Math.round(busy.utilization * 100)}% busy during the order run; one thread so busy cannot take more than ${Math.round((count * 1000) / busy.active)} orders/s`,
+          },
         );
       }
       const audit = await auditLedger(server.context.db);

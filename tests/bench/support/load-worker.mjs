@@ -5,20 +5,23 @@
  * client Node has. Each of `concurrency` loops sends a request, waits for its answer, and sends the
  * next, until `count` were sent; it answers each request's latency in ms, and the refusals.
  *
- * Orders alternate sides around 60000 with a few ticks either way, so about half cross and fill:
- * the load includes matching, fees and settlement, not only inserts.
+ * Orders (`body: 'order'`) alternate sides around 60000 with a few ticks either way, so about half
+ * cross and fill: the load includes matching, fees and settlement, not only inserts. Transfers
+ * (`body: 'transfer'`) move 0.01 USDT from spot to futures, each with its own Idempotency-Key.
  */
 import { Buffer } from 'node:buffer';
+import crypto from 'node:crypto';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { URL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { baseUrl, path, traders, count, concurrency, offset } = workerData;
+const { baseUrl, path, traders, count, concurrency, offset, body: kind } = workerData;
 const url = new URL(baseUrl);
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 
 function bodyOf(index) {
+  if (kind === 'transfer') return JSON.stringify({ from: 'spot', to: 'futures', currency: 'USDT', amount: '0.01' });
   const side = index % 2 === 0 ? 'buy' : 'sell';
   const price = (60_000 + ((index * 7) % 11) - 5).toFixed(2);
   return JSON.stringify({ symbol: 301, side, type: 'limit', price, quantity: '0.001' });
@@ -36,7 +39,12 @@ function send(index) {
         method: 'POST',
         path,
         agent,
-        headers: { ...trader, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        headers: {
+          ...trader,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          ...(kind === 'transfer' ? { 'idempotency-key': crypto.randomUUID() } : {}),
+        },
       },
       (response) => {
         const chunks = [];

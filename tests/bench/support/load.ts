@@ -1,5 +1,5 @@
 /**
- * Runs a load of limit-order bodies against a route of a server in this process, from a worker
+ * Runs a load of limit orders or transfers against a route of a server in this process, from a worker
  * thread (load-worker.mjs), and answers its throughput and latency percentiles. The client runs on
  * the other core: a client in the server's own event loop would take a share of the time it
  * measures, the more the faster the server gets.
@@ -17,6 +17,8 @@ export interface LoadOptions {
   concurrency: number;
   /** Where the orders' price pattern starts, so that a warm-up and a run do not send the same. */
   offset?: number;
+  /** What each request sends (load-worker.mjs): a limit order (the default) or a transfer. */
+  body?: 'order' | 'transfer';
 }
 
 export interface LoadResult {
@@ -31,7 +33,7 @@ export interface LoadResult {
 
 export function runLoad(options: LoadOptions): Promise<LoadResult> {
   const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-    workerData: { ...options, offset: options.offset ?? 0 },
+    workerData: { ...options, offset: options.offset ?? 0, body: options.body ?? 'order' },
     // Plain JavaScript: the worker needs no loader of the parent's.
     execArgv: [],
   });
