@@ -44,8 +44,9 @@ const selectIndexHistories = (state: HubViewState) => state.indexHistories;
 const selectChatChannels = (state: HubViewState) => state.chatChannels;
 
 /**
- * The entries of `ids` in one of the store's maps, as one map that stays the same object while
- * those entries do: a push about other symbols draws nothing again. `ids` is the comma-joined key.
+ * The entries of the symbols in `key` (their ids joined by commas) in one of the store's maps, as
+ * one map that stays the same object while those entries do: a push about other symbols draws
+ * nothing again.
  */
 function useWatchedEntries<V>(select: (state: HubViewState) => ReadonlyMap<number, V>, key: string): ReadonlyMap<number, V> {
   const last = useRef<{ key: string; entries: ReadonlyMap<number, V> }>({ key: '', entries: new Map() });
