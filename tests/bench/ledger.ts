@@ -14,7 +14,7 @@ import { transfer } from '../../server/modules/balance/service';
 import { createTestUser, creditUser, type TestUser } from '../helpers/auth';
 import { buildTestServer, type TestServer } from '../helpers/server';
 import type { BenchmarkModule, BenchmarkRow } from './run';
-import { runLoad } from './support/load';
+import { assertNoRefusals, runLoad } from './support/load';
 
 const SERVICE_TRANSFERS = positiveInteger(process.env.BENCH_LEDGER_TRANSFERS, 2_000);
 const HTTP_REQUESTS = positiveInteger(process.env.BENCH_HTTP_REQUESTS, 3_000);
@@ -61,8 +61,7 @@ async function benchHttp(server: TestServer): Promise<BenchmarkRow[]> {
   const { port } = server.app.server.address() as AddressInfo;
   const load = async (count: number) => {
     const result = await runLoad({ baseUrl: `http://127.0.0.1:${port}`, path: TRANSFER_PATH, traders: users.map((user) => user.headers), count, concurrency: HTTP_CONCURRENCY, body: 'transfer' });
-    const refused = Object.entries(result.refusals);
-    if (refused.length > 0) throw new Error(`transfers refused: ${refused.map(([code, times]) => `${times} x ${code}`).join(', ')}`);
+    assertNoRefusals(result, `${TRANSFER_PATH} at concurrency ${HTTP_CONCURRENCY}`);
     return result;
   };
   await load(HTTP_WARMUP_REQUESTS);

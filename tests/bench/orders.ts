@@ -75,7 +75,7 @@ import { createOrderCall, type OrderViewData } from '../../src/shared/api/exchan
 import { createTestUser, creditUser } from '../helpers/auth';
 import { buildTestServer } from '../helpers/server';
 import type { BenchmarkModule, BenchmarkRow } from './run';
-import { runLoad, type LoadResult } from './support/load';
+import { assertNoRefusals, runLoad, type LoadResult } from './support/load';
 import { positiveInteger } from './support/numbers';
 
 const REQUESTS = positiveInteger(process.env.BENCH_ORDER_REQUESTS, 3_000);
@@ -128,11 +128,6 @@ function rowsOf(label: string, result: LoadResult, count: number, note?: string)
   ];
 }
 
-function refusalsOf(result: LoadResult, what: string): void {
-  const refused = Object.entries(result.refusals);
-  if (refused.length > 0) throw new Error(`${what}: refused ${refused.map(([code, times]) => `${times} x ${code}`).join(', ')}`);
-}
-
 export const ordersBenchmark: BenchmarkModule = {
   name: 'orders',
   async run(): Promise<BenchmarkRow[]> {
@@ -153,7 +148,7 @@ export const ordersBenchmark: BenchmarkModule = {
       const load = async (path: string, concurrency: number, count: number) => {
         const result = await runLoad({ baseUrl, path, traders, count, concurrency, offset });
         offset += count;
-        refusalsOf(result, `${path} at concurrency ${concurrency}`);
+        assertNoRefusals(result, `${path} at concurrency ${concurrency}`);
         return result;
       };
       await load(ordersPath, 32, WARMUP_REQUESTS);

@@ -53,3 +53,9 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
     });
   });
 }
+
+/** Throws when any request of the load was refused: a benchmark measures accepted requests only. */
+export function assertNoRefusals(result: LoadResult, what: string): void {
+  const refused = Object.entries(result.refusals);
+  if (refused.length > 0) throw new Error(`${what}: refused ${refused.map(([code, times]) => `${times} x ${code}`).join(', ')}`);
+}
