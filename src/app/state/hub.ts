@@ -3,7 +3,7 @@
  * component that shows a price never polls or opens a socket itself (ARCHITECTURE.md, "The hub":
  * tabs subscribe; a screen never polls).
  */
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { IndexPoint } from '../../shared/api/index-price';
 import type { MarketSymbol } from '../../shared/api/market';
 import type { ChatMessage } from '../../shared/realtime';
@@ -16,10 +16,36 @@ import { hubStore, type HubViewState, type IndexPointOrNone, type QuoteEntry } f
  * (a quote every second would otherwise draw the header, the footer and every page part again).
  * The store keeps each part's identity until it changes (hub-store.ts), so `select` picks a field
  * or a value, never a new object.
+ *
+ * A push draws again as a transition, not as the blocking update useSyncExternalStore makes: React
+ * renders it in slices of a few milliseconds, so a market table that a quote round redraws never
+ * holds a phone's main thread for a long task (issue 14), and typing or a tap goes first. The
+ * price: two components may show a push apart for a moment, each with a part that was current when
+ * it drew. The part is read from the store at every render, so a render never shows an older part
+ * than the last one it was told about.
  */
 export function useHubPart<T>(select: (state: HubViewState) => T): T {
-  const snapshot = () => select(hubStore.getSnapshot());
-  return useSyncExternalStore(hubStore.subscribe, snapshot, snapshot);
+  const value = select(hubStore.getSnapshot());
+  const [, redraw] = useState(0);
+  // The selector of the last render, and the part that render drew (or that a redraw is on its way
+  // for): a push that leaves the part as it is asks for nothing.
+  const drawn = useRef({ select, value });
+  useLayoutEffect(() => {
+    drawn.current = { select, value };
+  });
+  useEffect(() => {
+    const check = () => {
+      const next = drawn.current.select(hubStore.getSnapshot());
+      if (Object.is(next, drawn.current.value)) return;
+      drawn.current = { ...drawn.current, value: next };
+      startTransition(() => redraw((count) => count + 1));
+    };
+    const unsubscribe = hubStore.subscribe(check);
+    // A push between this component's render and now would otherwise wait for the next one.
+    check();
+    return unsubscribe;
+  }, []);
+  return value;
 }
 
 export function useHubStatus(): HubViewState['status'] {

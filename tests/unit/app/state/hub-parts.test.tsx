@@ -120,4 +120,24 @@ describe('parts of the hub state', () => {
     expect(renders.status).toBe(first.status + 1);
     expect(renders.price).toBe(first.price + 1);
   });
+
+  it('draws a push as a transition, after the task that brought it (issue 14: no long blocking task per quote round)', async () => {
+    globalThis.IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      const container = document.createElement('div');
+      document.body.append(container);
+      root = createRoot(container);
+      root.render(<PricePart />);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      hubStore.apply({ kind: 'quotes', quotes: [quote(7001, '62000.00', 2)], source: 'network' });
+      // A blocking update (useSyncExternalStore's) is drawn in a microtask of this same task.
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(container.textContent).not.toContain('62000.00');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(container.textContent).toContain('62000.00');
+    } finally {
+      globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+    }
+  });
 });
