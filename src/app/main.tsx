@@ -5,7 +5,7 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getHub, reportTabPath } from './api/hub';
 import { activateLanguage } from './i18n/catalogs';
@@ -24,6 +24,9 @@ import './styles/global.css';
 // reads the address.
 const launchAddress = launchTarget(window.location, readStoredLanguage());
 if (launchAddress !== null) window.history.replaceState(window.history.state, '', launchAddress);
+
+/** The router's own default pending delay: how long a load may take before its pending frame shows. */
+const FIRST_LOAD_WAIT_MS = 1000;
 
 const router = createRouter({
   routeTree,
@@ -62,15 +65,24 @@ for (const match of router.matchRoutes(router.latestLocation)) {
   void router.loadRouteChunk(route)?.catch(() => undefined); // the router reports a failed chunk itself
 }
 
-// I18nProvider renders nothing until a language is active, and the router (whose locale route
-// activates the page's catalog) lives inside it: the page's language is activated first.
-void languageActive.then(() =>
-  createRoot(rootElement).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-        <UpdatePrompt />
-      </I18nProvider>
-    </StrictMode>,
-  ),
-);
+// The first render waits for the router's first load as well, so that it draws the page itself
+// rather than a pending frame that the router's store then replaces; and it runs as a transition,
+// which React renders in slices of a few milliseconds instead of one long task that a phone's
+// main thread cannot answer input during (issue 14: this task was most of the blocking time). A
+// load that takes longer than the router's pending delay does not hold the paint: the router then
+// shows its pending frame as it would have. I18nProvider renders nothing until a language is
+// active, and the router (whose locale route activates the page's catalog) lives inside it.
+const routerLoaded = Promise.race([router.load().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FIRST_LOAD_WAIT_MS))]);
+void Promise.all([languageActive, routerLoaded]).then(() => {
+  const root = createRoot(rootElement);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <RouterProvider router={router} />
+          <UpdatePrompt />
+        </I18nProvider>
+      </StrictMode>,
+    ),
+  );
+});
