@@ -22,6 +22,7 @@ import { TradingHeader } from '../../layout/TradingHeader';
 import { useHubStatus, useSymbols } from '../../state/hub';
 import { loadBalances, markAssetsChanged, session } from '../../state/session';
 import { LatestTrades } from '../../ui/LatestTrades';
+import { usePaintedOnce } from '../../ui/usePaintedOnce';
 import { MarketList } from './MarketList';
 import { OrderBook } from './OrderBook';
 import { OrderForms } from './OrderForm';
@@ -97,6 +98,7 @@ function Trading({ symbol, symbols, layout, framed }: { symbol: MarketSymbol; sy
     void loadBalances(true);
   }, []);
   const orders = useOrders(signedIn, balancesChanged);
+  const painted = usePaintedOnce();
   useEffect(() => {
     if (signedIn) void loadBalances(true);
   }, [signedIn]);
@@ -110,10 +112,9 @@ function Trading({ symbol, symbols, layout, framed }: { symbol: MarketSymbol; sy
   const openOrders = orders.open?.filter((order) => order.symbolId === symbol.id) ?? [];
 
   const ticker = <Ticker symbol={symbol} quote={market.quote} framed={framed} compact={phone} />;
+  // The chart's library is asked for after the page's first paint (usePaintedOnce).
   const chart = (
-    <Suspense fallback={<ChartPlaceholder />}>
-      <CandleChart symbol={symbol} trades={market.trades} />
-    </Suspense>
+    <Suspense fallback={<ChartPlaceholder />}>{painted ? <CandleChart symbol={symbol} trades={market.trades} /> : <ChartPlaceholder />}</Suspense>
   );
   const book = <OrderBook symbol={symbol} book={market.book} quote={market.quote} rows={phone ? 8 : 14} onPick={(price) => setPicked({ price, at: Date.now() })} />;
   const form = <OrderForms symbol={symbol} signedIn={signedIn} balances={balances} best={best} lastPrice={lastPrice} pickedPrice={picked} layout={phone ? 'one' : 'both'} onPlaced={placed} />;

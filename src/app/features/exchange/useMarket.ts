@@ -3,7 +3,7 @@
  * quote. The first paint comes from the tab's own HTTP calls (full_quote, recent); the quote
  * is the hub's (useQuotes); the live book and trades come from the hub (state/market.ts).
  */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { fullQuoteCall, recentCall, RECENT_TRADES_DEFAULT, type Quote, type Trade } from '../../../shared/api/market';
 import type { BookSnapshot } from '../../../shared/realtime';
 import { callApi } from '../../api/client';
@@ -31,7 +31,10 @@ function newerBook(known: BookSnapshot | null, read: BookSnapshot): BookSnapshot
 }
 
 export function useMarket(symbolId: number | null): MarketState {
-  const [state, setState] = useState<MarketState>(emptyMarket(symbolId ?? 0));
+  const [state, setMarketState] = useState<MarketState>(emptyMarket(symbolId ?? 0));
+  // Reads and the hub's book and trades are drawn as transitions: React renders a busy market's
+  // book in slices, so typing an order or a tap never waits behind it (issue 14).
+  const setState = (update: (current: MarketState) => MarketState) => startTransition(() => setMarketState(update));
   const hubQuotes = useQuotes(symbolId === null ? [] : [symbolId]);
 
   useEffect(() => {
