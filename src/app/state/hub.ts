@@ -3,7 +3,7 @@
  * component that shows a price never polls or opens a socket itself (ARCHITECTURE.md, "The hub":
  * tabs subscribe; a screen never polls).
  */
-import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { IndexPoint } from '../../shared/api/index-price';
 import type { MarketSymbol } from '../../shared/api/market';
 import type { ChatMessage } from '../../shared/realtime';
@@ -75,25 +75,33 @@ const selectChatChannels = (state: HubViewState) => state.chatChannels;
  * nothing again.
  */
 function useWatchedEntries<V>(select: (state: HubViewState) => ReadonlyMap<number, V>, key: string): ReadonlyMap<number, V> {
+  // Parsed once per key: the selector runs at every push for every component that watches.
+  const ids = useMemo(() => (key === '' ? [] : key.split(',').map(Number)), [key]);
   const last = useRef<{ key: string; entries: ReadonlyMap<number, V> }>({ key: '', entries: new Map() });
   return useHubPart((state) => {
     const all = select(state);
+    const previous = last.current;
+    if (previous.key === key && sameEntries(previous.entries, ids, all)) return previous.entries;
     const entries = new Map<number, V>();
-    for (const id of key === '' ? [] : key.split(',').map(Number)) {
+    for (const id of ids) {
       const entry = all.get(id);
       if (entry !== undefined) entries.set(id, entry);
     }
-    const previous = last.current;
-    if (previous.key === key && sameEntries(previous.entries, entries)) return previous.entries;
     last.current = { key, entries };
     return entries;
   });
 }
 
-function sameEntries<V>(left: ReadonlyMap<number, V>, right: ReadonlyMap<number, V>): boolean {
-  if (left.size !== right.size) return false;
-  for (const [id, entry] of right) if (left.get(id) !== entry) return false;
-  return true;
+/** Whether `known` holds exactly the entries `all` has for `ids`, the same objects. */
+function sameEntries<V>(known: ReadonlyMap<number, V>, ids: readonly number[], all: ReadonlyMap<number, V>): boolean {
+  let present = 0;
+  for (const id of ids) {
+    const entry = all.get(id);
+    if (entry === undefined) continue;
+    if (known.get(id) !== entry) return false;
+    present += 1;
+  }
+  return present === known.size;
 }
 
 /** The quotes of these symbols, kept live by the hub while the component is mounted. */
