@@ -76,6 +76,27 @@ describe('DataTable', () => {
     expect(view.querySelectorAll('td')[1]?.getAttribute('data-phone')).toBe('hidden');
   });
 
+  it('does not render the columns a phone does without on a phone, and brings them back on a wider screen', () => {
+    const happyDOM = (window as unknown as { happyDOM: { setViewport(viewport: { width: number; height: number }): void } }).happyDOM;
+    const volume = vi.fn((row: Row) => row.price);
+    const phoneColumns: DataColumn<Row>[] = [columns[0]!, { ...columns[1]!, cell: volume }];
+    happyDOM.setViewport({ width: 390, height: 844 });
+    try {
+      const table = () => <DataTable caption="Markets" columns={phoneColumns} rows={[{ name: 'BTC', price: '1' }]} rowKey={(row) => row.name} stackOnPhone={false} />;
+      const view = render(table());
+      expect([...view.querySelectorAll('th')].map((header) => header.textContent)).toEqual(['Market']);
+      expect(view.querySelectorAll('td')).toHaveLength(1);
+      expect(volume).not.toHaveBeenCalled();
+      // happy-dom sends no change event to a media query list: the next render reads the new size.
+      happyDOM.setViewport({ width: 1440, height: 900 });
+      act(() => root!.render(<I18nProvider i18n={i18n}>{table()}</I18nProvider>));
+      expect([...view.querySelectorAll('th')].map((header) => header.textContent)).toEqual(['Market', 'Price']);
+      expect(volume).toHaveBeenCalled();
+    } finally {
+      happyDOM.setViewport({ width: 1024, height: 768 });
+    }
+  });
+
   it('shows loading, empty and error states in the table\'s place, with a retry', () => {
     const retry = vi.fn();
     let view = render(<DataTable caption="Orders" columns={columns} rows={[]} rowKey={(row) => row.name} state="loading" testId="table" />);

@@ -1,0 +1,29 @@
+/**
+ * Whether a media query matches, kept current as the window changes (a phone turned, a window
+ * resized). For markup that differs by screen size, where CSS alone would still build what it
+ * hides: a table's columns a phone does without cost their formatting on every render.
+ */
+import { useCallback, useSyncExternalStore } from 'react';
+
+const lists = new Map<string, MediaQueryList>();
+
+function listOf(query: string): MediaQueryList {
+  let list = lists.get(query);
+  if (!list) {
+    list = window.matchMedia(query);
+    lists.set(query, list);
+  }
+  return list;
+}
+
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const list = listOf(query);
+      list.addEventListener('change', listener);
+      return () => list.removeEventListener('change', listener);
+    },
+    [query],
+  );
+  return useSyncExternalStore(subscribe, () => listOf(query).matches);
+}
