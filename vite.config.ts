@@ -16,6 +16,7 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 // With an extension, as Vite's config loader asks; TypeScript resolves the .js to the .ts source.
 import { warmFileNames, type BundleChunkFacts } from './src/sw/shellPartition.js';
+import { catalogManifestPlugin } from './scripts/lib/catalogManifest.js';
 import { precompressPlugin } from './scripts/lib/precompress.js';
 
 /**
@@ -193,6 +194,7 @@ export default defineConfig({
     // The Lingui macros compile in SWC; the v5 id option keeps their ids equal to the CLI's catalogs (TOOLCHAIN.md).
     react({ plugins: [['@lingui/swc-plugin', { useLinguiV5IdGeneration: true }]] }),
     lingui(), // compiles locales/<language>/messages.po imports into message modules
+    catalogManifestPlugin(), // catalogs.json: the server preloads a page's catalog beside the entry
     shellPartition.plugin,
     pwa,
     // Last: brotli and gzip twins of every text file, the service worker's included (the server

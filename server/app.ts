@@ -18,6 +18,7 @@ import { z } from 'zod/mini';
 import type { AppContext } from './context';
 import { registerEnvelope, sendError } from './http/envelope';
 import { registerSessions } from './http/session';
+import { PageAnswer, pageEncodingFor } from './http/page';
 import { registerRequestLog } from './http/request-log';
 import './http/types';
 import { OutboxDispatcher } from './outbox';
@@ -198,6 +199,7 @@ export async function buildApp(context: AppContext, options: { logger?: boolean 
 function registerWebApp(app: FastifyInstance, webRoot: string | undefined): void {
   const indexFile = webRoot ? path.join(webRoot, 'index.html') : undefined;
   const hasWebApp = indexFile !== undefined && fs.existsSync(indexFile);
+  const pageAnswer = hasWebApp && webRoot ? new PageAnswer(webRoot) : null;
   if (hasWebApp && webRoot) {
     // wildcard: a redeployed build's new files are served without a restart. Only paths with a file
     // extension are files; every other path falls through to the not-found handler below.
@@ -218,7 +220,13 @@ function registerWebApp(app: FastifyInstance, webRoot: string | undefined): void
     const isPageNavigation =
       request.method === 'GET' && !isApi && !path.extname(pathname) && String(request.headers.accept ?? '').includes('text/html');
     if (hasWebApp && isPageNavigation) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      // With the page's catalog preloaded when the build lists its catalogs; else as stored (and precompressed).
+      const page = pageAnswer?.pageFor(pathname, pageEncodingFor(request.headers['accept-encoding']));
+      if (!page) return reply.sendFile('index.html');
+      reply.header('vary', 'Accept-Encoding');
+      if (page.encoding !== 'identity') reply.header('content-encoding', page.encoding);
+      return reply.send(page.body);
     }
     return sendError(request, reply, 404, 'notFound');
   });

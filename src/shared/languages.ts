@@ -15,6 +15,26 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/**
+ * Matches a path segment to a prefixed language, ignoring case as the router does (/EN/quotes is
+ * /en/quotes). Returns undefined for anything else, so that the router treats the segment as part
+ * of the page path instead.
+ */
+export function prefixedLanguageOf(segment: string): Language | undefined {
+  const lower = segment.toLowerCase();
+  return PREFIXED_LANGUAGES.find((language) => language.toLowerCase() === lower);
+}
+
+/**
+ * The language a page path is displayed in (ARCHITECTURE.md, "Language"): its first segment's
+ * prefix, or the default display language without one. The app's routes and the server's page
+ * answers (which preload the page's catalog) read it alike.
+ */
+export function languageOfPath(path: string): Language {
+  const firstSegment = path.split(/[?#]/)[0]?.split('/').find(Boolean) ?? '';
+  return prefixedLanguageOf(firstSegment) ?? DEFAULT_DISPLAY_LANGUAGE;
+}
+
 /** zh-CHT is not a valid BCP 47 tag: Intl formats it as Traditional Chinese. */
 export function intlLocale(language: Language): string {
   return language === 'zh-CHT' ? 'zh-Hant' : language;

@@ -3,17 +3,10 @@
  * segment that names one of the prefixed languages. No prefix means the default display
  * language, which has no prefix of its own.
  */
-import { DEFAULT_DISPLAY_LANGUAGE, PREFIXED_LANGUAGES, type Language } from '../../shared/languages';
+import { DEFAULT_DISPLAY_LANGUAGE, prefixedLanguageOf, type Language } from '../../shared/languages';
 
-/**
- * Matches a path segment to a prefixed language, ignoring case as the rest of the router does
- * (/EN/quotes is /en/quotes). Returns undefined for anything else, so that the router treats
- * the segment as part of the page path instead.
- */
-export function prefixedLanguageOf(segment: string): Language | undefined {
-  const lower = segment.toLowerCase();
-  return PREFIXED_LANGUAGES.find((language) => language.toLowerCase() === lower);
-}
+// The language of a path: shared with the server, which preloads a page's catalog by it.
+export { languageOfPath, prefixedLanguageOf } from '../../shared/languages';
 
 /** The language the page is displayed in. */
 export function displayLanguageOf(locale: Language | undefined): Language {
@@ -28,12 +21,6 @@ export function displayLanguageOf(locale: Language | undefined): Language {
  */
 export function requestLanguageOf(locale: Language | undefined): Language {
   return displayLanguageOf(locale);
-}
-
-/** The language of a path's first segment: its prefix, or the default language without one. */
-export function languageOfPath(path: string): Language {
-  const firstSegment = path.split(/[?#]/)[0]?.split('/').find(Boolean) ?? '';
-  return displayLanguageOf(prefixedLanguageOf(firstSegment));
 }
 
 /** A page path (query allowed) under a language's prefix: localizedPath('/quotes', 'de') is /de/quotes. */

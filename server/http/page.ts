@@ -1,0 +1,97 @@
+/**
+ * The web app's page answer: index.html for every page navigation (the history fallback), with a
+ * modulepreload link for the catalog of the page's language (issue 14). The browser then fetches
+ * the catalog beside the entry script instead of after it: every first paint needs it, and the
+ * entry asks for it only once it has run. The build lists the catalog chunks in catalogs.json
+ * (scripts/lib/catalogManifest.ts); without that list (an older build, a test's web root) the page
+ * goes out as it is stored.
+ *
+ * Both files are read again when they change on disk, so that a redeployed build is served
+ * without a restart, as its other files are. Each language's page is compressed once (brotli or
+ * gzip at their highest levels, as the build compresses the stored index.html) and kept.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { CATALOG_MANIFEST_FILE, type CatalogManifest } from '../../src/shared/catalog-manifest';
+import { languageOfPath } from '../../src/shared/languages';
+
+interface Loaded {
+  /** Modification times of index.html and the manifest when read. */
+  stamp: string;
+  html: string;
+  manifest: CatalogManifest;
+  /** The pages made so far, by language and encoding. */
+  made: Map<string, Buffer>;
+}
+
+export type PageEncoding = 'br' | 'gzip' | 'identity';
+
+/** What goes out: the page's bytes in the encoding the browser accepts. */
+export interface Page {
+  body: Buffer;
+  encoding: PageEncoding;
+}
+
+/** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none. */
+export function pageEncodingFor(acceptEncoding: string | undefined): PageEncoding {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) return 'br';
+  return /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
+}
+
+function encode(text: string, encoding: PageEncoding): Buffer {
+  const bytes = Buffer.from(text);
+  if (encoding === 'br') return zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } });
+  if (encoding === 'gzip') return zlib.gzipSync(bytes, { level: zlib.constants.Z_BEST_COMPRESSION });
+  return bytes;
+}
+
+/** Where the link goes: the end of the head, after the entry's own script and style. */
+const HEAD_END = '</head>';
+
+export class PageAnswer {
+  private loaded: Loaded | null = null;
+
+  constructor(private readonly webRoot: string) {}
+
+  /** The page for a navigation to `pathname`, or null when there is no catalog list to add from. */
+  pageFor(pathname: string, encoding: PageEncoding): Page | null {
+    const loaded = this.load();
+    if (!loaded) return null;
+    const language = languageOfPath(pathname);
+    const key = `${language}:${encoding}`;
+    let body = loaded.made.get(key);
+    if (!body) {
+      const catalog = loaded.manifest[language];
+      const at = loaded.html.indexOf(HEAD_END);
+      if (!catalog || at < 0) return null;
+      body = encode(`${loaded.html.slice(0, at)}<link rel="modulepreload" crossorigin href="${escapeAttribute(catalog)}">${loaded.html.slice(at)}`, encoding);
+      loaded.made.set(key, body);
+    }
+    return { body, encoding };
+  }
+
+  private load(): Loaded | null {
+    const indexFile = path.join(this.webRoot, 'index.html');
+    const manifestFile = path.join(this.webRoot, CATALOG_MANIFEST_FILE);
+    let stamp: string;
+    try {
+      stamp = `${fs.statSync(indexFile).mtimeMs}:${fs.statSync(manifestFile).mtimeMs}`;
+    } catch {
+      return null; // no manifest: the page as it is stored
+    }
+    if (this.loaded?.stamp === stamp) return this.loaded;
+    try {
+      const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as CatalogManifest;
+      this.loaded = { stamp, html: fs.readFileSync(indexFile, 'utf8'), manifest, made: new Map() };
+    } catch {
+      this.loaded = null;
+    }
+    return this.loaded;
+  }
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/[&"<>]/g, (character) => `&#${character.charCodeAt(0)};`);
+}

@@ -1,0 +1,82 @@
+/**
+ * Proves the page answer's catalog preload (issue 14): a page navigation gets index.html with a
+ * modulepreload link for the catalog of the page's language, read from the build's catalogs.json,
+ * so that the browser fetches it beside the entry; a redeployed build's list is read again, and
+ * a web root without a list gets its index.html as stored.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOG_MANIFEST_FILE } from '../../../src/shared/catalog-manifest';
+import { buildTestServer, type TestServer } from '../../helpers/server';
+
+const PAGE = `<!doctype html><html><head><title>Exchange</title><script type="module" src="/assets/index-abc.js"></script></head><body>${'<div class="frame"></div>'.repeat(60)}</body></html>`;
+const MANIFEST = { en: '/assets/messages-en1.js', id: '/assets/messages-id1.js', 'zh-CHT': '/assets/messages-zht1.js', de: '/assets/messages-de1.js' };
+
+let webRoot: string;
+let server: TestServer;
+
+beforeAll(async () => {
+  webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-webroot-'));
+  fs.writeFileSync(path.join(webRoot, 'index.html'), PAGE);
+  fs.writeFileSync(path.join(webRoot, CATALOG_MANIFEST_FILE), JSON.stringify(MANIFEST));
+  server = await buildTestServer({ webRoot });
+});
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(webRoot, { recursive: true, force: true });
+});
+
+async function page(url: string, headers: Record<string, string> = {}) {
+  return server.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+}
+
+function preloads(html: string): string[] {
+  return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+}
+
+describe('the page answer', () => {
+  it('preloads the catalog of the page language: the prefix in any case, else the default language', async () => {
+    for (const [url, catalog] of [
+      ['/en/Quotes', MANIFEST.en],
+      ['/EN/exchange?id=btc_usdt', MANIFEST.en],
+      ['/zh-cht/assets/assetDeposit', MANIFEST['zh-CHT']],
+      ['/', MANIFEST.id],
+      ['/quotes', MANIFEST.id],
+      ['/xx/quotes', MANIFEST.id],
+    ] as const) {
+      const response = await page(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(preloads(response.body), url).toEqual([catalog]);
+      // The link is in the head, after the entry script, and the page is otherwise as built.
+      expect(response.body.replace(/<link rel="modulepreload"[^>]*>/, ''), url).toBe(PAGE);
+      expect(response.body.indexOf('modulepreload'), url).toBeLessThan(response.body.indexOf('</head>'));
+    }
+  });
+
+  it('goes out compressed to a browser that accepts it', async () => {
+    const response = await page('/de', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(preloads(zlib.brotliDecompressSync(response.rawPayload).toString())).toEqual([MANIFEST.de]);
+    const gzipped = await page('/de', { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(preloads(zlib.gunzipSync(gzipped.rawPayload).toString())).toEqual([MANIFEST.de]);
+  });
+
+  it('reads a redeployed build again, and sends index.html as stored when the build lists no catalogs', async () => {
+    const manifestFile = path.join(webRoot, CATALOG_MANIFEST_FILE);
+    fs.writeFileSync(manifestFile, JSON.stringify({ ...MANIFEST, en: '/assets/messages-en2.js' }));
+    const later = new Date(Date.now() + 5_000);
+    fs.utimesSync(manifestFile, later, later);
+    expect(preloads((await page('/en')).body)).toEqual(['/assets/messages-en2.js']);
+    fs.rmSync(manifestFile);
+    const plain = await page('/en');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toBe(PAGE);
+  });
+});
