@@ -33,11 +33,16 @@ export interface Page {
   encoding: PageEncoding;
 }
 
-/** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none. */
+/** The encoding to send for an Accept-Encoding header: brotli, else gzip, else none (q=0 refuses one). */
 export function pageEncodingFor(acceptEncoding: string | undefined): PageEncoding {
-  const accepted = (acceptEncoding ?? '').toLowerCase();
-  if (/\bbr\b/.test(accepted)) return 'br';
-  return /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
+  const weights = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim());
+    const quality = parameters.find((parameter) => parameter.startsWith('q='));
+    weights.set(name, quality ? Number(quality.slice(2)) : 1);
+  }
+  if ((weights.get('br') ?? 0) > 0) return 'br';
+  return (weights.get('gzip') ?? 0) > 0 ? 'gzip' : 'identity';
 }
 
 function encode(text: string, encoding: PageEncoding): Buffer {

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageEncodingFor } from '../../../server/http/page';
 import { CATALOG_MANIFEST_FILE } from '../../../src/shared/catalog-manifest';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
@@ -63,9 +64,16 @@ describe('the page answer', () => {
     expect(response.headers['content-encoding']).toBe('br');
     expect(response.headers.vary).toMatch(/accept-encoding/i);
     expect(preloads(zlib.brotliDecompressSync(response.rawPayload).toString())).toEqual([MANIFEST.de]);
-    const gzipped = await page('/de', { 'accept-encoding': 'gzip' });
+    const gzipped = await page('/de', { 'accept-encoding': 'br;q=0, gzip;q=0.8' });
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(preloads(zlib.gunzipSync(gzipped.rawPayload).toString())).toEqual([MANIFEST.de]);
+  });
+
+  it('reads the encodings a browser accepts, refusals (q=0) included', () => {
+    expect(pageEncodingFor('gzip, deflate, br, zstd')).toBe('br');
+    expect(pageEncodingFor('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(pageEncodingFor('deflate')).toBe('identity');
+    expect(pageEncodingFor(undefined)).toBe('identity');
   });
 
   it('reads a redeployed build again, and sends index.html as stored when the build lists no catalogs', async () => {
