@@ -152,12 +152,13 @@ function modules(...patterns: string[]): (id: string) => boolean {
   return (id) => matcher.test(id);
 }
 const RADIX = 'node_modules/@radix-ui/';
+/** Two small dependency-free modules that home, quotes and most screens read: they go with the kit. */
+const SMALL_SHARED_MODULES = modules('src/app/i18n/typeNames\\.', 'src/shared/content-sections\\.');
 const CODE_SPLITTING_GROUPS = [
   { name: 'app', tags: ['$initial' as const], priority: 2 },
   {
     name: 'kit',
-    // The type names and content sections are two small dependency-free modules that home, quotes and most screens read.
-    test: (id: string) => LIGHT_KIT_MODULES.has(id) || modules('src/app/i18n/typeNames\\.', 'src/shared/content-sections\\.')(id),
+    test: (id: string) => LIGHT_KIT_MODULES.has(id) || SMALL_SHARED_MODULES(id),
     minShareCount: 3,
     priority: 1,
   },

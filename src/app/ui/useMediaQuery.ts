@@ -1,7 +1,8 @@
 /**
  * Whether a media query matches, kept current as the window changes (a phone turned, a window
- * resized). For markup that differs by screen size, where CSS alone would still build what it
- * hides: a table's columns a phone does without cost their formatting on every render.
+ * resized): the one hook for markup that differs by screen size (the header's fit, the trading
+ * screens' layout, a table's columns a phone does without), where CSS alone would still build what
+ * it hides. One MediaQueryList per query, shared by every reader.
  */
 import { useCallback, useSyncExternalStore } from 'react';
 

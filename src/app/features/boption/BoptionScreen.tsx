@@ -14,7 +14,7 @@ import type { BoptionConfig } from '../../../shared/api/boption';
 import type { MarketSymbol } from '../../../shared/api/market';
 import { SYMBOL_TYPE } from '../../../shared/constants';
 import { routeSymbol, symbolRoute } from '../../../shared/symbols';
-import { useMediaQuery } from '../../layout/header/headerHooks';
+import { useMediaQuery } from '../../ui/useMediaQuery';
 import { TradingHeader } from '../../layout/TradingHeader';
 import { useHubStatus, useIndexPrice, useSymbols } from '../../state/hub';
 import { useLatestTrades } from '../../state/market';

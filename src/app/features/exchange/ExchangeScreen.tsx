@@ -17,7 +17,7 @@ import { Panel } from '../../ui/Panel';
 import { Stat, StatGroup } from '../../ui/Stat';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { TabPanel, Tabs } from '../../ui/Tabs';
-import { useMediaQuery } from '../../layout/header/headerHooks';
+import { useMediaQuery } from '../../ui/useMediaQuery';
 import { TradingHeader } from '../../layout/TradingHeader';
 import { useHubStatus, useSymbols } from '../../state/hub';
 import { loadBalances, markAssetsChanged, session } from '../../state/session';

@@ -15,7 +15,7 @@ import type { FuturesTerms } from '../../../shared/futures-math';
 import { SYMBOL_TYPE } from '../../../shared/constants';
 import { routeSymbol, symbolRoute } from '../../../shared/symbols';
 import type { FuturesAccount } from '../../../workers/protocol';
-import { useMediaQuery } from '../../layout/header/headerHooks';
+import { useMediaQuery } from '../../ui/useMediaQuery';
 import { TradingHeader } from '../../layout/TradingHeader';
 import { useHubStatus } from '../../state/hub';
 import { ButtonLink } from '../../ui/Button';

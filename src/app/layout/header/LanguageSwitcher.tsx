@@ -14,7 +14,7 @@ import { switchPathLanguage } from '../../i18n/routeLanguage';
 import { storeLanguage } from '../../i18n/storedLanguage';
 import { useLanguage } from '../../i18n/useLanguage';
 import { Dropdown } from '../../ui/Dropdown';
-import { useMediaQuery } from './headerHooks';
+import { useMediaQuery } from '../../ui/useMediaQuery';
 import { CheckIcon, GlobeIcon } from '../../ui/icons';
 import styles from './Header.module.css';
 

@@ -1,5 +1,5 @@
 /**
- * Small browser hooks of the header: media queries and the scroll position as external stores
+ * Small browser hooks of the header: the scroll position as an external store
  * (so every reader agrees during a render), how much of the wide header fits, the remembered
  * choice to hide the asset total, and the timer that keeps the asset overview in step with the
  * local assets flag (R-STATE-10).
@@ -9,18 +9,6 @@ import { ASSET_FLAG_POLL_MS, SCROLL_THRESHOLD_PX } from '../../../shared/constan
 import { hubStore } from '../../state/hub-store';
 import { loadBalances, readAssetsFlag } from '../../state/session';
 import { FIT_LEVELS, nextFitState, type FitState, type HeaderFit } from './headerLogic';
-
-/** Whether a media query matches now, updated as it changes. */
-export function useMediaQuery(query: string): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      const list = window.matchMedia(query);
-      list.addEventListener('change', listener);
-      return () => list.removeEventListener('change', listener);
-    },
-    () => window.matchMedia(query).matches,
-  );
-}
 
 let scrolled = false;
 const scrollListeners = new Set<() => void>();
