@@ -127,12 +127,12 @@ const pwa = VitePWA({
  *   on Radix or a QR library stay out of it, so a screen that needs none of them does not load them;
  * - what the screens a trader opens first (quotes and the trading pages) share, by kind: `radix`
  *   (the Radix core), `tabs` (the kit's tabs and the Radix parts under them), `dialog` (the kit's
- *   dialog with its focus and scroll locks), `api` (zod with the call schemas of markets and the
- *   exchange), `page` (a titled page's frame and the page registry) and `trading` (the trading
- *   pages' header, layout and market state). The bundler's own splitting made two to five chunks
- *   of each, one per set of pages that share them. Quotes went from 18 files after the entry to 13,
- *   the exchange from 20 to 14 (issue 14: they were the tail of Lighthouse's largest contentful
- *   paint on a phone network). The cost: a page that uses part of a group loads all of it. Over
+ *   modal frame with its focus and scroll locks, which ui/Dialog.tsx loads on first open), `api`
+ *   (zod with the call schemas of markets and the exchange), `page` (a titled page's frame and the
+ *   page registry) and `trading` (the trading pages' header, layout and market state). The
+ *   bundler's own splitting made two to five chunks of each, one per set of pages that share them.
+ *   Quotes went from 18 files after the entry to 13, the exchange from 20 to 14 (issue 14: they
+ *   were the tail of Lighthouse's largest contentful paint on a phone network). The cost: a page that uses part of a group loads all of it. Over
  *   the 66 route pages, requests went from 1,229 to 1,100 and minified bytes up by 3.7 %; the most
  *   a page gained is 41 KB minified (the document upload page: the tabs and dialog groups).
  * Route chunks, catalogs, the chart and the rest keep the bundler's own splitting.
@@ -175,7 +175,7 @@ const CODE_SPLITTING_GROUPS = [
     test: modules(
       `${RADIX}(react-dialog|react-dismissable-layer|react-focus-scope|react-focus-guards|react-portal|react-use-escape-keydown)/`,
       'node_modules/(react-remove-scroll|react-remove-scroll-bar|aria-hidden|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|detect-node-es|tslib)/',
-      'src/app/ui/Dialog\\.',
+      'src/app/ui/Dialog(Frame\\.|\\.module\\.)',
     ),
     priority: 1,
   },

@@ -1,69 +1,50 @@
 /**
- * Modal dialogs on Radix (focus moves in and stays until it closes, Escape and the close button
- * close it, the page behind is inert, focus goes back to what opened it, or to the main content
- * when that is gone: focus.ts). Dialog is centred;
- * Sheet slides in from a side (or up from the bottom on a phone); ConfirmDialog asks one question
- * with a confirm and a cancel button and stays open, busy, while the confirmed action runs.
- * Controlled: the screen holds `open` and gets `onOpenChange`.
+ * Modal dialogs: Dialog is centred; Sheet slides in from a side (or up from the bottom on a phone);
+ * ConfirmDialog asks one question with a confirm and a cancel button and stays open, busy, while
+ * the confirmed action runs. Controlled: the screen holds `open` and gets `onOpenChange`.
+ *
+ * Focus moves in and stays until the modal closes; Escape and the close button close it; the page
+ * behind is inert; focus then goes back to what opened it, or to the main content when that is
+ * gone (focus.ts). What they draw and how they hold focus is DialogFrame.tsx, on Radix. That part
+ * (Radix's dialog with the focus and scroll locks, 10 KB compressed) is loaded when a modal first
+ * opens, or once the page has settled (the prefetch rule of spec 9): a screen that shows a modal
+ * only on a click (the exchange's "cancel all") no longer waits for it before its first paint
+ * (issue 14).
  */
-import * as RadixDialog from '@radix-ui/react-dialog';
 import { useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { prefetchWhenIdle } from '../pwa/connection';
 import { Button, type ButtonVariant } from './Button';
+import type { ModalFrameProps, ModalProps } from './DialogFrame';
 import { keepFocusInPage } from './focus';
-import { CloseIcon } from './icons';
-import styles from './Dialog.module.css';
 
-interface ModalProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: ReactNode;
-  /** A sentence under the title (read out with it). */
-  description?: ReactNode;
-  children?: ReactNode;
-  /** Buttons at the bottom. */
-  footer?: ReactNode;
-  testId?: string;
-}
+const loadFrame = () => import('./DialogFrame');
+const ModalFrame = lazy(loadFrame);
+let framePrefetched = false;
 
-function ModalFrame({ open, onOpenChange, title, description, children, footer, testId, kind, side }: ModalProps & { kind: 'dialog' | 'sheet'; side?: 'end' | 'bottom' }) {
-  const { t } = useLingui();
+/** Renders nothing until the modal first opens; from then on the frame, which keeps it (closing included). */
+function LazyModalFrame(props: Omit<ModalFrameProps, 'onCloseAutoFocus'>) {
+  const [wanted, setWanted] = useState(props.open);
+  if (props.open && !wanted) setWanted(true);
+  useEffect(() => {
+    if (framePrefetched) return;
+    framePrefetched = true;
+    void prefetchWhenIdle(() => void loadFrame().catch(() => undefined)); // on failure, the first open loads it again
+  }, []);
+  if (!wanted) return null;
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className={styles.overlay} />
-        {/* Without a description, aria-describedby is given as undefined: Radix then links none (and does not warn). */}
-        <RadixDialog.Content
-          className={styles.content}
-          data-kind={kind}
-          data-side={side}
-          data-testid={testId}
-          onCloseAutoFocus={keepFocusInPage}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <header className={styles.header}>
-            <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
-            <RadixDialog.Close asChild>
-              <button type="button" className={styles.close} aria-label={t`Close`} data-testid={testId ? `${testId}-close` : undefined}>
-                <CloseIcon />
-              </button>
-            </RadixDialog.Close>
-          </header>
-          {description ? <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description> : null}
-          {children ? <div className={styles.body}>{children}</div> : null}
-          {footer ? <footer className={styles.footer}>{footer}</footer> : null}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Suspense fallback={null}>
+      <ModalFrame {...props} onCloseAutoFocus={keepFocusInPage} />
+    </Suspense>
   );
 }
 
 export function Dialog(props: ModalProps) {
-  return <ModalFrame {...props} kind="dialog" />;
+  return <LazyModalFrame {...props} kind="dialog" />;
 }
 
 export function Sheet({ side = 'end', ...props }: ModalProps & { side?: 'end' | 'bottom' }) {
-  return <ModalFrame {...props} kind="sheet" side={side} />;
+  return <LazyModalFrame {...props} kind="sheet" side={side} />;
 }
 
 export interface ConfirmDialogProps {

@@ -2,7 +2,9 @@
 // Proves the UI kit's own rules in a DOM: the data table's states, sort order for assistive
 // technology and cell labels for the phone layout; the amount field's cleaning and shares; the
 // form field's wiring of hint and error; one submission at a time; the button's loading state;
-// tabs with their panels; the search of the coin selector; the countdown's text; a QR code.
+// tabs with their panels; a modal that draws nothing until it first opens, then its titled frame
+// (loaded then), and closes from its close button; the search of the coin selector; the
+// countdown's text; a QR code.
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act, useState, type ReactNode } from 'react';
@@ -12,6 +14,7 @@ import { AmountInput } from '../../../../src/app/ui/AmountInput';
 import { Button } from '../../../../src/app/ui/Button';
 import { countdownText } from '../../../../src/app/ui/Countdown';
 import { DataTable, type DataColumn } from '../../../../src/app/ui/DataTable';
+import { ConfirmDialog } from '../../../../src/app/ui/Dialog';
 import { FormField, inputClassName } from '../../../../src/app/ui/FormField';
 import { QrCode } from '../../../../src/app/ui/QrCode';
 import { matchOptions } from '../../../../src/app/ui/SearchSelect';
@@ -240,6 +243,39 @@ describe('Tabs', () => {
     });
     expect(view.querySelector('[role="tabpanel"]')?.textContent).toBe('Showing futures');
     expect(view.querySelector('[role="tabpanel"]')?.id).toBe(view.querySelectorAll('[role="tab"]')[1]?.getAttribute('aria-controls'));
+  });
+});
+
+describe('ConfirmDialog', () => {
+  it('draws nothing while closed; once opened, its titled frame (loaded then), which closes from its close button', async () => {
+    function Harness({ onConfirm }: { onConfirm: () => void }) {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" data-testid="cancel-all" onClick={() => setOpen(true)}>
+            Cancel all
+          </button>
+          <ConfirmDialog open={open} onOpenChange={setOpen} title="Cancel 3 orders?" confirmLabel="Cancel orders" onConfirm={onConfirm} testId="confirm" />
+        </>
+      );
+    }
+    const onConfirm = vi.fn();
+    render(<Harness onConfirm={onConfirm} />);
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    await act(async () => {
+      (document.querySelector('[data-testid="cancel-all"]') as HTMLButtonElement).click();
+      await import('../../../../src/app/ui/DialogFrame'); // what the first open loads
+    });
+    const dialog = document.querySelector('[role="dialog"]') as HTMLElement;
+    expect(document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent).toBe('Cancel 3 orders?');
+    await act(async () => (document.querySelector('[data-testid="confirm-close"]') as HTMLButtonElement).click());
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    expect(onConfirm).not.toHaveBeenCalled();
+    await act(async () => (document.querySelector('[data-testid="cancel-all"]') as HTMLButtonElement).click());
+    expect(document.querySelector('[role="dialog"]')).not.toBeNull(); // loaded once: the second open draws at once
+    await act(async () => (document.querySelector('[data-testid="confirm-confirm"]') as HTMLButtonElement).click());
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
   });
 });
 
