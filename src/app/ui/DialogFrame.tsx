@@ -2,8 +2,8 @@
  * The Radix part of the kit's modals (ui/Dialog.tsx): the portal, the overlay and the content with
  * its title, close button, body and footer. Focus moves in and stays until it closes, Escape and
  * the close button close it, the page behind is inert, and on closing focus goes where the kit's
- * rule says (Dialog.tsx passes it). Its own chunk with Radix's dialog and the focus
- * and scroll locks: Dialog.tsx loads it when a modal first opens, or once the page has settled.
+ * rule says (Dialog.tsx passes it). It is a chunk of its own with Radix's dialog and the focus and
+ * scroll locks: Dialog.tsx loads it when a modal first opens, or once the page has settled.
  */
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useLingui } from '@lingui/react/macro';
