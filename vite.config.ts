@@ -132,9 +132,10 @@ const pwa = VitePWA({
  *   page registry) and `trading` (the trading pages' header, layout and market state). The
  *   bundler's own splitting made two to five chunks of each, one per set of pages that share them.
  *   Quotes went from 18 files after the entry to 13, the exchange from 20 to 14 (issue 14: they
- *   were the tail of Lighthouse's largest contentful paint on a phone network). The cost: a page that uses part of a group loads all of it. Over
- *   the 66 route pages, requests went from 1,229 to 1,100 and minified bytes up by 3.7 %; the most
- *   a page gained is 41 KB minified (the document upload page: the tabs and dialog groups).
+ *   were the tail of Lighthouse's largest contentful paint on a phone network). The cost: a page
+ *   that uses part of a group loads all of it. Over the 66 route pages, requests went from 1,229
+ *   to 1,100 and minified bytes up by 3.7 %; the most a page gained is 41 KB minified (the
+ *   document upload page: the tabs and dialog groups).
  * Route chunks, catalogs, the chart and the rest keep the bundler's own splitting.
  */
 const UI_KIT_DIR = path.resolve('src/app/ui');
