@@ -1,6 +1,7 @@
 // Proves the Assets pages in Chromium against the real server: the overview's total counts the
 // spot wallet and the futures USDT, as spec 4 and the header do; a transfer from spot to futures through the dialog moves exactly its amount, and a
-// second open tab sees it without reloading; the asset flow lists the transfer's two movements.
+// second open tab sees it without reloading; the asset flow lists the transfer's two movements;
+// Escape closes the transfer dialog onto the button that opened it.
 // trader1 moves 1.5 USDT into its futures wallet, which no other test reads; its spot USDT may
 // move meanwhile (other suites trade for it), so the spot side is checked in the asset flow, not
 // in the balance.
@@ -81,7 +82,7 @@ test.describe('wallets', () => {
     await expect(menu.getByTestId('assets-menu-spotAssets')).toHaveAttribute('aria-current', 'page');
   });
 
-  test('a transfer above what is available cannot be sent', async ({ context }) => {
+  test('a transfer above what is available cannot be sent; Escape closes the dialog onto its opener', async ({ context }) => {
     await signInContext(context, USER);
     const spot = await context.newPage();
     await spot.goto('/en/Assets/AssetSpot');
@@ -91,6 +92,10 @@ test.describe('wallets', () => {
     await dialog.getByTestId('transfer-amount-input').fill('99999999');
     await expect(dialog.getByTestId('transfer-amount')).toHaveAttribute('data-invalid', 'true');
     await expect(dialog.getByTestId('transfer-submit')).toBeDisabled();
+    // Closed with Escape, the dialog gives the focus back to the button that opened it.
+    await spot.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(spot.getByTestId('wallet-transfer')).toBeFocused();
   });
 
   test('the Assets component pages render their part in the page frame', async ({ context }) => {

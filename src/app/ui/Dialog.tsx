@@ -12,7 +12,7 @@
  * (issue 14).
  */
 import { useLingui } from '@lingui/react/macro';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { prefetchWhenIdle } from '../pwa/connection';
 import { Button, type ButtonVariant } from './Button';
 import type { ModalFrameProps, ModalProps } from './DialogFrame';
@@ -26,6 +26,22 @@ let framePrefetched = false;
 function LazyModalFrame(props: Omit<ModalFrameProps, 'onCloseAutoFocus'>) {
   const [wanted, setWanted] = useState(props.open);
   if (props.open && !wanted) setWanted(true);
+  // What had the focus when the modal opened, read before the frame moves it in (its focus scope
+  // does in an effect, after this layout effect). Radix gives the focus back to its own Trigger
+  // only, which these controlled modals do not use: without this, it fell to the main content.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (props.open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) opener.current = document.activeElement;
+  }, [props.open]);
+  const returnFocus = useCallback((event: Event) => {
+    const target = opener.current;
+    opener.current = null;
+    if (target?.isConnected) {
+      event.preventDefault();
+      target.focus({ preventScroll: true });
+    }
+    keepFocusInPage(); // the opener gone or no longer focusable (a cancelled order's row, a disabled button)
+  }, []);
   useEffect(() => {
     if (framePrefetched) return;
     framePrefetched = true;
@@ -34,7 +50,7 @@ function LazyModalFrame(props: Omit<ModalFrameProps, 'onCloseAutoFocus'>) {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <ModalFrame {...props} onCloseAutoFocus={keepFocusInPage} />
+      <ModalFrame {...props} onCloseAutoFocus={returnFocus} />
     </Suspense>
   );
 }

@@ -3,7 +3,7 @@
 // technology and cell labels for the phone layout; the amount field's cleaning and shares; the
 // form field's wiring of hint and error; one submission at a time; the button's loading state;
 // tabs with their panels; a modal that draws nothing until it first opens, then its titled frame
-// (loaded then), and closes from its close button; the search of the coin selector; the
+// (loaded then), closes from its close button and gives the focus back to what opened it; the search of the coin selector; the
 // countdown's text; a QR code.
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
@@ -247,7 +247,7 @@ describe('Tabs', () => {
 });
 
 describe('ConfirmDialog', () => {
-  it('draws nothing while closed; once opened, its titled frame (loaded then), which closes from its close button', async () => {
+  it('draws nothing while closed; once opened, its titled frame (loaded then), which closes from its close button and gives the focus back to its opener', async () => {
     function Harness({ onConfirm }: { onConfirm: () => void }) {
       const [open, setOpen] = useState(false);
       return (
@@ -262,15 +262,19 @@ describe('ConfirmDialog', () => {
     const onConfirm = vi.fn();
     render(<Harness onConfirm={onConfirm} />);
     expect(document.querySelector('[role="dialog"]')).toBeNull();
+    const opener = document.querySelector('[data-testid="cancel-all"]') as HTMLButtonElement;
+    opener.focus();
     await act(async () => {
-      (document.querySelector('[data-testid="cancel-all"]') as HTMLButtonElement).click();
+      opener.click();
       await import('../../../../src/app/ui/DialogFrame'); // what the first open loads
     });
     const dialog = document.querySelector('[role="dialog"]') as HTMLElement;
     expect(document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent).toBe('Cancel 3 orders?');
+    expect(dialog.contains(document.activeElement)).toBe(true);
     await act(async () => (document.querySelector('[data-testid="confirm-close"]') as HTMLButtonElement).click());
     expect(document.querySelector('[role="dialog"]')).toBeNull();
     expect(onConfirm).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(opener); // back to what opened it
     await act(async () => (document.querySelector('[data-testid="cancel-all"]') as HTMLButtonElement).click());
     expect(document.querySelector('[role="dialog"]')).not.toBeNull(); // loaded once: the second open draws at once
     await act(async () => (document.querySelector('[data-testid="confirm-confirm"]') as HTMLButtonElement).click());
