@@ -1,13 +1,30 @@
-/** A TCP port nobody listens on right now, for a server a test or benchmark starts itself. */
+/**
+ * A TCP port nobody listens on right now, for a server a test or benchmark starts itself.
+ *
+ * It is drawn below the range the system hands out to outgoing connections and to `listen(0)`
+ * (Linux: 32768-60999; macOS and Windows: 49152 and up). A port from that range can be taken
+ * between this probe and the server's listen by any connection the suite opens meanwhile (a
+ * PostgreSQL client, a fetch): a CI-like run failed on EADDRINUSE that way. Below it, only another
+ * server that listens on a port of its choosing can take it.
+ */
 import net from 'node:net';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+const LOWEST = 20_000;
+const BELOW_EPHEMERAL = 32_768;
+const TRIES = 50;
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+}
+
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < TRIES; attempt += 1) {
+    const port = LOWEST + Math.floor(Math.random() * (BELOW_EPHEMERAL - LOWEST));
+    if (await isFree(port)) return port;
+  }
+  throw new Error(`no free port between ${LOWEST} and ${BELOW_EPHEMERAL} after ${TRIES} tries`);
 }

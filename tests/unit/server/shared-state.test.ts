@@ -55,10 +55,9 @@ afterEach(async () => {
  * INTERNAL_URL: on PostgreSQL a market's commands go to the instance that holds its book.
  */
 async function twoInstances(overrides: Parameters<typeof buildTestInstances>[1] = {}, redisUrl = redis.url): Promise<void> {
-  // A port freePort found can be taken before the listen: an outgoing connection of the suite
-  // running beside this one (the SQLite and PostgreSQL runs go together) picks its local port
-  // from the same range, and a CI-like run failed on EADDRINUSE once. Then new ports, up to three
-  // times.
+  // A port freePort found can still be taken before the listen, by a server of the suite running
+  // beside this one (the SQLite and PostgreSQL runs go together) that drew the same port (freePort
+  // keeps out of the range outgoing connections use). Then new ports, up to three times.
   for (let attempt = 1; ; attempt += 1) {
     const ports = [await freePort(), await freePort()];
     cluster = await buildTestInstances(2, { demoMode: false, redisUrl, ...overrides }, (index) => ({
