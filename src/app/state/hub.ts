@@ -3,7 +3,7 @@
  * component that shows a price never polls or opens a socket itself (ARCHITECTURE.md, "The hub":
  * tabs subscribe; a screen never polls).
  */
-import { startTransition, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { IndexPoint } from '../../shared/api/index-price';
 import type { MarketSymbol } from '../../shared/api/market';
 import type { ChatMessage } from '../../shared/realtime';
@@ -17,13 +17,27 @@ import { hubStore, type HubViewState, type IndexPointOrNone, type QuoteEntry } f
  * The store keeps each part's identity until it changes (hub-store.ts), so `select` picks a field
  * or a value, never a new object.
  *
- * A push draws again as a transition, not as the blocking update useSyncExternalStore makes: React
- * renders it in slices of a few milliseconds, so a market table that a quote round redraws never
- * holds a phone's main thread for a long task (issue 14), and typing or a tap goes first. The
- * price: two components may show a push apart for a moment, each with a part that was current when
- * it drew. The part is read from the store at every render, so a render never shows an older part
- * than the last one it was told about.
+ * A push draws again in a task of its own after the one that brought it, not as the blocking update
+ * useSyncExternalStore makes inside the message's task: the pushes that arrive together (a quote
+ * round, the index prices, the status) are drawn in one render, and a tap or a keystroke that is
+ * already waiting goes first (issue 14; the app runs on Preact's compat layer, which has no
+ * time-sliced transitions, vite.config.ts). The part is read from the store at every render, so a
+ * render never shows an older part than the last one it was told about.
  */
+/** The redraws asked for since the last drawing task, run together in the next one. */
+const pendingRedraws = new Set<() => void>();
+
+function redrawSoon(redraw: () => void): void {
+  if (pendingRedraws.size === 0) {
+    setTimeout(() => {
+      const redraws = [...pendingRedraws];
+      pendingRedraws.clear();
+      for (const run of redraws) run();
+    }, 0);
+  }
+  pendingRedraws.add(redraw);
+}
+
 export function useHubPart<T>(select: (state: HubViewState) => T): T {
   const value = select(hubStore.getSnapshot());
   const [, redraw] = useState(0);
@@ -38,7 +52,7 @@ export function useHubPart<T>(select: (state: HubViewState) => T): T {
       const next = drawn.current.select(hubStore.getSnapshot());
       if (Object.is(next, drawn.current.value)) return;
       drawn.current = { ...drawn.current, value: next };
-      startTransition(() => redraw((count) => count + 1));
+      redrawSoon(() => redraw((count) => count + 1));
     };
     const unsubscribe = hubStore.subscribe(check);
     // A push between this component's render and now would otherwise wait for the next one.

@@ -2,7 +2,7 @@
 // Proves the login form in a DOM: inline checks with accessible messages before anything is sent, sign-in through the hub, the server's refusals shown inline, the captcha after three failures or when the server asks (errcode 8), the two-factor step on errcode 101, and the phone sign-in with its country code.
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../../../src/shared/api/account';
@@ -16,10 +16,6 @@ vi.mock('../../../../src/app/i18n/useLanguage', () => ({ useLanguage: () => 'en'
 
 const { LoginForm } = await import('../../../../src/app/features/account/LoginForm');
 const { session, resetSession } = await import('../../../../src/app/state/session');
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
 
 const PROFILE: Profile = {
   email: 'trader1@demo.exchange',
@@ -43,7 +39,6 @@ let root: Root;
 let onSignedIn: ReturnType<typeof vi.fn<(profile: Profile) => void>>;
 
 beforeAll(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
   i18n.loadAndActivate({ locale: 'en', messages: {} });
 });
 
@@ -109,6 +104,8 @@ async function pressTab(testId: string): Promise<void> {
 async function submit(): Promise<void> {
   await act(async () => {
     byTestId('login-form').dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    // The answer's promise, then the renders and effects it starts.
+    await new Promise((resolve) => setTimeout(resolve, 0));
   });
 }
 

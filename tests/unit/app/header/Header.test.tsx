@@ -5,7 +5,7 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteConfig } from '../../../../src/shared/api/site';
@@ -27,7 +27,6 @@ let root: Root | null = null;
 let container: HTMLElement | null = null;
 
 beforeAll(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
   i18n.loadAndActivate({ locale: 'en', messages: {} });
   window.happyDOM?.setViewport({ width: 1440, height: 900 });
   hubStore.apply({

@@ -7,7 +7,8 @@
 // countdown's text; a QR code.
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { act, useState, type ReactNode } from 'react';
+import { act } from 'preact/test-utils';
+import { useState, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AmountInput } from '../../../../src/app/ui/AmountInput';
@@ -21,15 +22,10 @@ import { matchOptions } from '../../../../src/app/ui/SearchSelect';
 import { TabPanel, Tabs } from '../../../../src/app/ui/Tabs';
 import { useSubmitOnce } from '../../../../src/app/ui/useSubmitOnce';
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
-
 let root: Root | null = null;
 let container: HTMLElement | null = null;
 
 beforeAll(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
   i18n.loadAndActivate({ locale: 'en', messages: {} });
 });
 
@@ -267,6 +263,7 @@ describe('ConfirmDialog', () => {
     await act(async () => {
       opener.click();
       await import('../../../../src/app/ui/DialogFrame'); // what the first open loads
+      await new Promise((resolve) => setTimeout(resolve, 50)); // lazy draws it in a render after the load
     });
     const dialog = document.querySelector('[role="dialog"]') as HTMLElement;
     expect(document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent).toBe('Cancel 3 orders?');

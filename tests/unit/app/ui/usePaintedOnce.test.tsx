@@ -1,22 +1,14 @@
 // @vitest-environment happy-dom
 // A part that waits for the first paint (the exchange's chart, issue 14) is not drawn by the
 // render that mounts the page, nor by the animation frame before the paint, but right after it.
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { usePaintedOnce } from '../../../../src/app/ui/usePaintedOnce';
 
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean;
-}
-
 function Part() {
   return <span>{usePaintedOnce() ? 'chart' : 'placeholder'}</span>;
 }
-
-beforeAll(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-});
 
 afterEach(() => {
   vi.restoreAllMocks();
