@@ -4,7 +4,7 @@
 // the parts that show the session (the header, the notices) again.
 import { act } from 'preact/test-utils';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Quote } from '../../../../src/shared/api/market';
 import type { HubStatus } from '../../../../src/workers/protocol';
 import { useHubStatus, useIndexPrices, useQuotes, useSymbols } from '../../../../src/app/state/hub';

@@ -3,7 +3,7 @@
 // render that mounts the page, nor by the animation frame before the paint, but right after it.
 import { act } from 'preact/test-utils';
 import { createRoot } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usePaintedOnce } from '../../../../src/app/ui/usePaintedOnce';
 
 function Part() {
