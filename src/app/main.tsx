@@ -5,7 +5,7 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getHub, reportTabPath } from './api/hub';
 import { activateLanguage } from './i18n/catalogs';
@@ -66,23 +66,19 @@ for (const match of router.matchRoutes(router.latestLocation)) {
 }
 
 // The first render waits for the router's first load as well, so that it draws the page itself
-// rather than a pending frame that the router's store then replaces; and it runs as a transition,
-// which React renders in slices of a few milliseconds instead of one long task that a phone's
-// main thread cannot answer input during (issue 14: this task was most of the blocking time). A
-// load that takes longer than the router's pending delay does not hold the paint: the router then
-// shows its pending frame as it would have. I18nProvider renders nothing until a language is
+// rather than a pending frame that the router's store then replaces. A load that takes longer
+// than the router's pending delay does not hold the paint: the router then shows its pending frame
+// as it would have. I18nProvider renders nothing until a language is
 // active, and the router (whose locale route activates the page's catalog) lives inside it.
 const routerLoaded = Promise.race([router.load().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FIRST_LOAD_WAIT_MS))]);
 void Promise.all([languageActive, routerLoaded]).then(() => {
   const root = createRoot(rootElement);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <I18nProvider i18n={i18n}>
-          <RouterProvider router={router} />
-          <UpdatePrompt />
-        </I18nProvider>
-      </StrictMode>,
-    ),
+  root.render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router} />
+        <UpdatePrompt />
+      </I18nProvider>
+    </StrictMode>,
   );
 });

@@ -9,6 +9,7 @@ import type { MarketSymbol } from '../../shared/api/market';
 import type { ChatMessage } from '../../shared/realtime';
 import { topicKey, type HelpdeskChannelState, type TopicOf } from '../../workers/protocol';
 import { getHub } from '../api/hub';
+import { drawSoon } from './drawSoon';
 import { hubStore, type HubViewState, type IndexPointOrNone, type QuoteEntry } from './hub-store';
 
 /**
@@ -17,27 +18,12 @@ import { hubStore, type HubViewState, type IndexPointOrNone, type QuoteEntry } f
  * The store keeps each part's identity until it changes (hub-store.ts), so `select` picks a field
  * or a value, never a new object.
  *
- * A push draws again in a task of its own after the one that brought it, not as the blocking update
- * useSyncExternalStore makes inside the message's task: the pushes that arrive together (a quote
- * round, the index prices, the status) are drawn in one render, and a tap or a keystroke that is
- * already waiting goes first (issue 14; the app runs on Preact's compat layer, which has no
- * time-sliced transitions, vite.config.ts). The part is read from the store at every render, so a
- * render never shows an older part than the last one it was told about.
+ * A push draws again in a task after the one that brought it (drawSoon), not as the blocking update
+ * useSyncExternalStore makes inside the message's task: the pushes that arrive together are drawn
+ * in one render, and a tap or a keystroke that is already waiting goes first. The part is read
+ * from the store at every render, so a render never shows an older part than the last one it was
+ * told about.
  */
-/** The redraws asked for since the last drawing task, run together in the next one. */
-const pendingRedraws = new Set<() => void>();
-
-function redrawSoon(redraw: () => void): void {
-  if (pendingRedraws.size === 0) {
-    setTimeout(() => {
-      const redraws = [...pendingRedraws];
-      pendingRedraws.clear();
-      for (const run of redraws) run();
-    }, 0);
-  }
-  pendingRedraws.add(redraw);
-}
-
 export function useHubPart<T>(select: (state: HubViewState) => T): T {
   const value = select(hubStore.getSnapshot());
   const [, redraw] = useState(0);
@@ -52,7 +38,7 @@ export function useHubPart<T>(select: (state: HubViewState) => T): T {
       const next = drawn.current.select(hubStore.getSnapshot());
       if (Object.is(next, drawn.current.value)) return;
       drawn.current = { ...drawn.current, value: next };
-      redrawSoon(() => redraw((count) => count + 1));
+      drawSoon(() => redraw((count) => count + 1));
     };
     const unsubscribe = hubStore.subscribe(check);
     // A push between this component's render and now would otherwise wait for the next one.

@@ -3,10 +3,11 @@
  * quote. The first paint comes from the tab's own HTTP calls (full_quote, recent); the quote
  * is the hub's (useQuotes); the live book and trades come from the hub (state/market.ts).
  */
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fullQuoteCall, recentCall, RECENT_TRADES_DEFAULT, type Quote, type Trade } from '../../../shared/api/market';
 import type { BookSnapshot } from '../../../shared/realtime';
 import { callApi } from '../../api/client';
+import { drawSoon } from '../../state/drawSoon';
 import { useQuotes } from '../../state/hub';
 import { followMarket, mergeTrades } from '../../state/market';
 
@@ -32,9 +33,9 @@ function newerBook(known: BookSnapshot | null, read: BookSnapshot): BookSnapshot
 
 export function useMarket(symbolId: number | null): MarketState {
   const [state, setMarketState] = useState<MarketState>(emptyMarket(symbolId ?? 0));
-  // Reads and the hub's book and trades are drawn as transitions: React renders a busy market's
-  // book in slices, so typing an order or a tap never waits behind it (issue 14).
-  const setState = (update: (current: MarketState) => MarketState) => startTransition(() => setMarketState(update));
+  // Reads and the hub's book and trades are drawn in the task after the one that brought them, a
+  // busy market's updates of one turn together, so typing an order or a tap goes first (drawSoon).
+  const setState = (update: (current: MarketState) => MarketState) => drawSoon(() => setMarketState(update));
   const hubQuotes = useQuotes(symbolId === null ? [] : [symbolId]);
 
   useEffect(() => {

@@ -10,6 +10,7 @@ import type { SiteConfig } from '../../../shared/api/site';
 import { intlLocale, type Language } from '../../../shared/languages';
 import { languageName } from '../../i18n/languageName';
 import { localeParamOf } from '../../i18n/routeLanguage';
+import { useStages } from '../../ui/useStages';
 import { HomeNewsList, HomeTips } from './HomeNewsList';
 import { HomeRanks } from './HomeRanks';
 import { TopSearches } from './TopSearches';
@@ -20,22 +21,26 @@ function formatUtc(timeMs: number): string {
   return `${new Date(timeMs).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
+/** Drawn in three tasks (useStages): the rankings, then the top searches, then the rest. */
 export default function HomeBelowFold({ home, config, language }: { home: Home | null; config: SiteConfig; language: Language }) {
+  const stage = useStages(3);
   return (
     <>
       {home ? (
         <>
           <div className={styles.columns}>
             <HomeRanks ranks={home.ranks} language={language} />
-            <TopSearches symbols={home.topSearches} />
+            {stage >= 2 ? <TopSearches symbols={home.topSearches} /> : null}
           </div>
-          <div className={styles.columns}>
-            <HomeNewsList news={home.news} language={language} />
-            <HomeTips tips={home.tips} language={language} />
-          </div>
+          {stage >= 3 ? (
+            <div className={styles.columns}>
+              <HomeNewsList news={home.news} language={language} />
+              <HomeTips tips={home.tips} language={language} />
+            </div>
+          ) : null}
         </>
       ) : null}
-      <SiteFacts config={config} language={language} />
+      {stage >= 3 ? <SiteFacts config={config} language={language} /> : null}
     </>
   );
 }

@@ -2,7 +2,7 @@
  * The home config (spec 7 GET /home?lang) as the home page reads it: from the hub, which fetches
  * it once for every open tab and keeps it HOME_CONFIG_CACHE_MS per language and referral code.
  */
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Home } from '../../../shared/api/home';
 import type { Language } from '../../../shared/languages';
 import { getHub } from '../../api/hub/index';
@@ -16,8 +16,7 @@ export function useHome(language: Language, referralCode: string | null): HomeVi
     const controller = new AbortController();
     getHub()
       .home(language, referralCode, controller.signal)
-      // A transition: the page's markets and banners are drawn in slices, not in one long task.
-      .then((home) => startTransition(() => setView({ key, view: { phase: 'ready', home } })))
+      .then((home) => setView({ key, view: { phase: 'ready', home } }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.warn('Failed to load the home page', error);
