@@ -1,4 +1,4 @@
-// Proves the JavaScript the document loads for the first paint of / (the scripts requested before the header's site name shows) stays within 172 KB gzip, measured on the built files.
+// Proves the JavaScript the document loads for the first paint of / (the scripts requested before the header's site name shows) stays within 130 KB gzip, measured on the built files.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -8,10 +8,12 @@ import { expect, test } from './support/test';
  * Issue 5's budget was 170 KB. It is 172 KB since the operator's configuration screens (issue 21):
  * the entry script did not grow (an errcode table that had crept in was taken out again), but the
  * page's language catalog holds every screen's texts, the console's too, and 94 more put the
- * first paint 0.9 KB over. The way back under 170 is a catalog per area loaded with its routes,
- * not a larger budget again.
+ * first paint 0.9 KB over. It measured 171.6 KB when the app moved from React DOM to Preact's compat
+ * layer (ARCHITECTURE.md, "The runtime"), and 114.5 KB after: the budget is now 130 KB, so that
+ * the 57 KB gained are not spent unseen. When it gets tight again, the next step is a catalog per
+ * area loaded with its routes (the operator console's texts are a fifth of every catalog).
  */
-const FIRST_PAINT_JS_BUDGET_BYTES = 172 * 1024;
+const FIRST_PAINT_JS_BUDGET_BYTES = 130 * 1024;
 const WEB_ROOT = process.env.E2E_WEB_ROOT ?? 'dist';
 
 /** The gzip size of a built file (level 9, as a static server or CDN would serve it). */
@@ -20,7 +22,7 @@ function gzipSize(urlPath: string): number {
   return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 }
 
-test('the first paint of / loads at most 172 KB of gzipped JavaScript in the document', async ({ page, baseURL }) => {
+test('the first paint of / loads at most 130 KB of gzipped JavaScript in the document', async ({ page, baseURL }) => {
   // The moment the header's site name is first in the document: the first paint of the page's
   // frame. Scripts requested after it (the lazy lower half of home, which waits for the home
   // data) are not what the first paint needs; counting them made the total depend on how fast

@@ -9,8 +9,12 @@ import { trimZeros } from '../../src/shared/decimal';
 
 const DESKTOP = { width: 1440, height: 900 };
 const PAGE = '/en/exchange?id=btc_usdt';
-/** Measured at 204 KB gzip for the document's scripts of /en/exchange (app shell, zod, uPlot); about 15 % headroom. */
-const EXCHANGE_JS_BUDGET_BYTES = 235 * 1024;
+/**
+ * The document's scripts of /en/exchange (app shell, zod, uPlot). 235 KB while the app ran on React
+ * DOM (measured 224); 166.5 KB on Preact's compat layer (ARCHITECTURE.md, "The runtime"), so the
+ * budget keeps about 10 % headroom above that instead of letting the difference be spent unseen.
+ */
+const EXCHANGE_JS_BUDGET_BYTES = 185 * 1024;
 const WEB_ROOT = process.env.E2E_WEB_ROOT ?? 'dist';
 
 async function openSignedIn(context: BrowserContext, path: string): Promise<Page> {
