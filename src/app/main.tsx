@@ -68,8 +68,8 @@ for (const match of router.matchRoutes(router.latestLocation)) {
 // The first render waits for the router's first load as well, so that it draws the page itself
 // rather than a pending frame that the router's store then replaces. A load that takes longer
 // than the router's pending delay does not hold the paint: the router then shows its pending frame
-// as it would have. I18nProvider renders nothing until a language is
-// active, and the router (whose locale route activates the page's catalog) lives inside it.
+// as it would have. I18nProvider renders nothing until a language is active, and the router
+// (whose locale route activates the page's catalog) lives inside it.
 const routerLoaded = Promise.race([router.load().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, FIRST_LOAD_WAIT_MS))]);
 void Promise.all([languageActive, routerLoaded]).then(() => {
   const root = createRoot(rootElement);

@@ -33,14 +33,18 @@ function newerBook(known: BookSnapshot | null, read: BookSnapshot): BookSnapshot
 
 export function useMarket(symbolId: number | null): MarketState {
   const [state, setMarketState] = useState<MarketState>(emptyMarket(symbolId ?? 0));
-  // Reads and the hub's book and trades are drawn in the task after the one that brought them, a
-  // busy market's updates of one turn together, so typing an order or a tap goes first (drawSoon).
-  const setState = (update: (current: MarketState) => MarketState) => drawSoon(() => setMarketState(update));
   const hubQuotes = useQuotes(symbolId === null ? [] : [symbolId]);
 
   useEffect(() => {
     if (symbolId === null) return undefined;
     let active = true;
+    // Reads and the hub's book and trades are drawn in the task after the one that brought them, a
+    // busy market's updates of one turn together, so typing an order or a tap goes first
+    // (drawSoon); an update still waiting when the symbol changes is dropped.
+    const setState = (update: (current: MarketState) => MarketState) =>
+      drawSoon(() => {
+        if (active) setMarketState(update);
+      });
     void Promise.all([callApi(fullQuoteCall, { query: { id: symbolId } }), callApi(recentCall, { query: { id: symbolId, limit: RECENT_TRADES_DEFAULT } })])
       .then(([snapshot, trades]) => {
         if (!active) return;
