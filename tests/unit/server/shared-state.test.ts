@@ -55,26 +55,14 @@ afterEach(async () => {
  * INTERNAL_URL: on PostgreSQL a market's commands go to the instance that holds its book.
  */
 async function twoInstances(overrides: Parameters<typeof buildTestInstances>[1] = {}, redisUrl = redis.url): Promise<void> {
-  // A port freePort found can still be taken before the listen, by a server of the suite running
-  // beside this one (the SQLite and PostgreSQL runs go together) that drew the same port (freePort
-  // keeps out of the range outgoing connections use). Then new ports, up to three times.
-  for (let attempt = 1; ; attempt += 1) {
-    const ports = [await freePort(), await freePort()];
-    cluster = await buildTestInstances(2, { demoMode: false, redisUrl, ...overrides }, (index) => ({
-      instanceId: `shared-state-${index}`,
-      port: ports[index]!,
-      internalUrl: `http://127.0.0.1:${ports[index]!}`,
-    }));
-    [one, two] = cluster.instances as [TestServer, TestServer];
-    try {
-      for (const server of cluster.instances) await server.app.listen({ host: '127.0.0.1', port: server.context.config.port });
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 3) throw error;
-      await cluster.close();
-      cluster = undefined;
-    }
-  }
+  const ports = [await freePort(), await freePort()];
+  cluster = await buildTestInstances(2, { demoMode: false, redisUrl, ...overrides }, (index) => ({
+    instanceId: `shared-state-${index}`,
+    port: ports[index]!,
+    internalUrl: `http://127.0.0.1:${ports[index]!}`,
+  }));
+  [one, two] = cluster.instances as [TestServer, TestServer];
+  for (const server of cluster.instances) await server.app.listen({ host: '127.0.0.1', port: server.context.config.port });
 }
 
 function urlOf(server: TestServer): string {
