@@ -6,19 +6,10 @@
  * such a part waits until the tab is shown.
  */
 import { useEffect, useState } from 'react';
+import { afterNextPaint } from './afterPaint';
 
 export function usePaintedOnce(): boolean {
   const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let afterPaint: ReturnType<typeof setTimeout> | undefined;
-    // An animation frame runs just before the frame's paint; a task queued from it runs after.
-    const frame = requestAnimationFrame(() => {
-      afterPaint = setTimeout(() => setPainted(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      if (afterPaint !== undefined) clearTimeout(afterPaint);
-    };
-  }, []);
+  useEffect(() => afterNextPaint(() => setPainted(true)), []);
   return painted;
 }
