@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import type { SiteConfig } from '../../shared/api/site';
 import { hasOrderFormSkip, isBottomNavHidden, isFooterHidden, ORDER_FORM_ANCHOR } from '../../shared/layout';
 import { Toaster } from '../ui/Toaster';
+import { useStages } from '../ui/useStages';
 import styles from './AppLayout.module.css';
 import { BottomNav } from './BottomNav';
 import { Footer } from './footer/Footer';
@@ -36,12 +37,24 @@ export function AppLayout({ config, children }: { config: SiteConfig; children: 
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>
-      {isFooterHidden(pathname) ? null : <Footer config={config} />}
+      {isFooterHidden(pathname) ? null : <FooterAfterFirstFrame config={config} />}
       <ServiceWidget config={config} />
       {bottomNavShown ? <BottomNav /> : null}
       <Toaster />
     </div>
   );
+}
+
+/**
+ * The footer lies under every page's first screen: the app's first frame is drawn without it, and
+ * it follows two painted frames later (issue 14: first paint on a phone), after the part of the
+ * page that a page draws one frame after its heading (useStages), so that it never shows under the
+ * heading to be pushed down a frame later. It stays as the user moves between pages, since the
+ * layout does.
+ */
+function FooterAfterFirstFrame({ config }: { config: SiteConfig }) {
+  const stage = useStages(3);
+  return stage >= 3 ? <Footer config={config} /> : null;
 }
 
 function SkipLinkText({ target = 'content' }: { target?: 'content' | 'order form' }) {

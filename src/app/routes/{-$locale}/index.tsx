@@ -2,7 +2,13 @@
  * The home route (spec 2, Home): the site's name with the announcement banners, the live ticker
  * and the account panel, the notice bar and the popular markets on the first screen; rankings,
  * top searches, news, tips and the site's languages load after it (HomeBelowFold). Prices stream
- * through the hub; the home config comes from the hub's cache of GET /home.
+ * through the hub; the home config comes from the hub's cache of GET /home, asked for by the
+ * route's loader beside the site config.
+ *
+ * The page is drawn in three parts, each after the browser has painted the one before
+ * (useStages): the heading with the banners (the first screen's largest text on a phone); then the
+ * notices, the ticker, the account panel and the markets; then the lower half and the popup
+ * notice, which opens over a page already drawn (issue 14: first paint on a phone).
  */
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, getRouteApi } from '@tanstack/react-router';
@@ -11,16 +17,19 @@ import { HomeBanners } from '../../features/home/HomeBanners';
 import { HomeMarketList } from '../../features/home/HomeMarketList';
 import { HomeNotices } from '../../features/home/HomeNotices';
 import styles from '../../features/home/home.module.css';
-import { useHome } from '../../features/home/useHome';
+import { homeForFirstDraw, useHome } from '../../features/home/useHome';
 import { displayLanguageOf } from '../../i18n/routeLanguage';
 import { ButtonLink } from '../../ui/Button';
 import { StatusMessage } from '../../ui/StatusMessage';
+import { useStages } from '../../ui/useStages';
 import { AccountPanel } from './-components/AccountPanel';
 import { HubNotices } from './-components/HubNotices';
 import { MarketTicker } from './-components/MarketTicker';
 import { PopupNotice } from './-components/PopupNotice';
 
 export const Route = createFileRoute('/{-$locale}/')({
+  // The home config comes with the site config, so that the first frame has the banners.
+  loader: ({ params, abortController }) => homeForFirstDraw(displayLanguageOf(params.locale), abortController.signal),
   component: HomePage,
 });
 
@@ -33,12 +42,13 @@ function HomePage() {
   const { locale } = localeRoute.useParams();
   const language = displayLanguageOf(locale);
   const { t } = useLingui();
-  const view = useHome(language, null);
+  const view = useHome(language, null, Route.useLoaderData());
   const home = view.phase === 'ready' ? view.home : null;
+  const stage = useStages(3);
   return (
     <article className={styles.page} data-testid="home" data-phase={view.phase}>
-      <PopupNotice />
-      <HubNotices />
+      {stage >= 3 ? <PopupNotice /> : null}
+      {stage >= 2 ? <HubNotices /> : null}
       <div className={styles.hero}>
         <div className={styles.heroMain}>
           <h1 className={styles.title} data-testid="site-name">
@@ -56,14 +66,18 @@ function HomePage() {
           {home ? <HomeBanners banners={home.banners} language={language} /> : <div className={styles.bannerPlaceholder} aria-hidden="true" />}
         </div>
         <aside className={styles.heroSide}>
-          <MarketTicker />
-          <AccountPanel />
+          {stage >= 2 ? (
+            <>
+              <MarketTicker />
+              <AccountPanel />
+            </>
+          ) : null}
         </aside>
       </div>
-      {home ? <HomeNotices notices={home.notices.announcements} /> : null}
+      {home && stage >= 2 ? <HomeNotices notices={home.notices.announcements} /> : null}
       {view.phase === 'failed' ? <StatusMessage tone="error" title={t`The market overview could not be loaded. Check your connection and reload the page.`} headingLevel={2} /> : null}
-      {home ? <HomeMarketList symbols={home.symbols} /> : null}
-      {view.phase === 'loading' ? null : (
+      {home && stage >= 2 ? <HomeMarketList symbols={home.symbols} /> : null}
+      {view.phase === 'loading' || stage < 3 ? null : (
         <Suspense fallback={null}>
           <HomeBelowFold home={home} config={config} language={language} />
         </Suspense>
