@@ -23,6 +23,7 @@ import { useHubStatus, useSymbols } from '../../state/hub';
 import { loadBalances, markAssetsChanged, session } from '../../state/session';
 import { LatestTrades } from '../../ui/LatestTrades';
 import { usePaintedOnce } from '../../ui/usePaintedOnce';
+import { useStages } from '../../ui/useStages';
 import { MarketList } from './MarketList';
 import { OrderBook } from './OrderBook';
 import { OrderForms } from './OrderForm';
@@ -99,6 +100,9 @@ function Trading({ symbol, symbols, layout, framed }: { symbol: MarketSymbol; sy
   }, []);
   const orders = useOrders(signedIn, balancesChanged);
   const painted = usePaintedOnce();
+  // The ticker (the page's heading, its largest text) is drawn first; the rest of the screen after
+  // that frame is painted, so that neither waits in one long first render (issue 14).
+  const whole = useStages(2) >= 2;
   useEffect(() => {
     if (signedIn) void loadBalances(true);
   }, [signedIn]);
@@ -169,28 +173,36 @@ function Trading({ symbol, symbols, layout, framed }: { symbol: MarketSymbol; sy
     return (
       <div className={styles.mobile} data-testid="exchange-screen" data-layout="phone" data-symbol={symbol.symbol}>
         {ticker}
-        <Tabs items={tabs} value={mobileTab} onValueChange={(value) => setMobileTab(tabs.find((tab) => tab.value === value)?.value ?? 'trade')} label={t`Trading views`} className={styles.mobileViews}>
-          <TabPanel value="chart">{chart}</TabPanel>
-          <TabPanel value="trade" className={styles.mobileTrade}>
-            {form}
-            {book}
-          </TabPanel>
-          <TabPanel value="trades">{trades}</TabPanel>
-          <TabPanel value="markets">{markets}</TabPanel>
-        </Tabs>
-        {ordersPanel}
+        {whole ? (
+          <>
+            <Tabs items={tabs} value={mobileTab} onValueChange={(value) => setMobileTab(tabs.find((tab) => tab.value === value)?.value ?? 'trade')} label={t`Trading views`} className={styles.mobileViews}>
+              <TabPanel value="chart">{chart}</TabPanel>
+              <TabPanel value="trade" className={styles.mobileTrade}>
+                {form}
+                {book}
+              </TabPanel>
+              <TabPanel value="trades">{trades}</TabPanel>
+              <TabPanel value="markets">{markets}</TabPanel>
+            </Tabs>
+            {ordersPanel}
+          </>
+        ) : null}
       </div>
     );
   }
   return (
     <div className={styles.desktop} data-testid="exchange-screen" data-layout="desktop" data-symbol={symbol.symbol}>
       <div className={styles.areaTicker}>{ticker}</div>
-      <div className={styles.areaBook}>{book}</div>
-      <div className={styles.areaChart}>{chart}</div>
-      <div className={styles.areaForm}>{form}</div>
-      <div className={styles.areaMarkets}>{markets}</div>
-      <div className={styles.areaTrades}>{trades}</div>
-      <div className={styles.areaOrders}>{ordersPanel}</div>
+      {whole ? (
+        <>
+          <div className={styles.areaBook}>{book}</div>
+          <div className={styles.areaChart}>{chart}</div>
+          <div className={styles.areaForm}>{form}</div>
+          <div className={styles.areaMarkets}>{markets}</div>
+          <div className={styles.areaTrades}>{trades}</div>
+          <div className={styles.areaOrders}>{ordersPanel}</div>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -1,7 +1,10 @@
 /**
  * /Quotes (spec 2; /quotes in any case and under every language prefix): the markets by type and
  * tag with the user's favourites, featured markets, new listings, search and the sortable table,
- * in the page frame. Open to visitors, never redirected on a 401 (src/shared/pages.ts).
+ * in the page frame. Open to visitors, never redirected on a 401 (src/shared/pages.ts). The frame
+ * and its heading are drawn first, the markets after that frame is painted (useStages): the page's
+ * first render is then short, and its largest text (the heading) paints without waiting for the
+ * table (issue 14).
  */
 import { useLingui } from '@lingui/react';
 import { createFileRoute, getRouteApi, useLocation } from '@tanstack/react-router';
@@ -9,6 +12,7 @@ import { QuotesScreen } from '../../../features/quotes/QuotesScreen';
 import { useLanguage } from '../../../i18n/useLanguage';
 import { PageFrame } from '../../../layout/PageFrame';
 import { findPage } from '../../../pages/registry';
+import { useStages } from '../../../ui/useStages';
 
 export const Route = createFileRoute('/{-$locale}/quotes/')({
   component: QuotesPage,
@@ -22,9 +26,10 @@ function QuotesPage() {
   const { _ } = useLingui();
   const language = useLanguage();
   const page = findPage(pathname);
+  const stage = useStages(2);
   return (
     <PageFrame title={page ? _(page.title) : ''} siteName={config.name} wide>
-      <QuotesScreen language={language} />
+      {stage >= 2 ? <QuotesScreen language={language} /> : null}
     </PageFrame>
   );
 }
