@@ -17,6 +17,7 @@ import { defineConfig } from 'vitest/config';
 // With an extension, as Vite's config loader asks; TypeScript resolves the .js to the .ts source.
 import { warmFileNames, type BundleChunkFacts } from './src/sw/shellPartition.js';
 import { catalogManifestPlugin } from './scripts/lib/catalogManifest.js';
+import { routeManifestPlugin } from './scripts/lib/routeManifest.js';
 import { precompressPlugin } from './scripts/lib/precompress.js';
 
 /**
@@ -216,6 +217,7 @@ export default defineConfig({
     react({ plugins: [['@lingui/swc-plugin', { useLinguiV5IdGeneration: true }]] }),
     lingui(), // compiles locales/<language>/messages.po imports into message modules
     catalogManifestPlugin(), // catalogs.json: the server preloads a page's catalog beside the entry
+    routeManifestPlugin(), // routes.json: and the page's route chunks
     shellPartition.plugin,
     pwa,
     // Last: brotli and gzip twins of every text file, the service worker's included (the server

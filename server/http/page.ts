@@ -1,10 +1,12 @@
 /**
  * The web app's page answer: index.html for every page navigation (the history fallback), with a
- * modulepreload link for the catalog of the page's language (issue 14). The browser then fetches
- * the catalog beside the entry script instead of after it: every first paint needs it, and the
- * entry asks for it only once it has run. The build lists the catalog chunks in catalogs.json
- * (scripts/lib/catalogManifest.ts); without that list (an older build, a test's web root) the page
- * goes out as it is stored.
+ * modulepreload link for the catalog of the page's language (issue 14), and preload links for the
+ * chunks and styles of the page's route. The browser then fetches them beside the entry script
+ * instead of after it: every first paint needs them, and the entry asks for them only once it has
+ * run. The build lists the catalog chunks in catalogs.json (scripts/lib/catalogManifest.ts) and
+ * the route chunks in routes.json (scripts/lib/routeManifest.ts); without the catalogs (an older
+ * build, a test's web root) the page goes out as it is stored, and without the routes it has the
+ * catalog's link alone. A path the routes do not list (the catch-all's pages) gets no route links.
  *
  * Both files are read again when they change on disk, so that a redeployed build is served
  * without a restart, as its other files are. Each language's page is compressed once (brotli or
@@ -15,13 +17,15 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { CATALOG_MANIFEST_FILE, type CatalogManifest } from '../../src/shared/catalog-manifest';
 import { languageOfPath } from '../../src/shared/languages';
+import { ROUTE_MANIFEST_FILE, routeKeyOf, type RouteManifest, type RoutePreloads } from '../../src/shared/route-manifest';
 
 interface Loaded {
-  /** Modification times of index.html and the manifest when read. */
+  /** Modification times of index.html and the manifests when read. */
   stamp: string;
   html: string;
   manifest: CatalogManifest;
-  /** The pages made so far, by language and encoding. */
+  routes: RouteManifest;
+  /** The pages made so far, by language, route and encoding. */
   made: Map<string, Buffer>;
 }
 
@@ -65,13 +69,16 @@ export class PageAnswer {
     const loaded = this.load();
     if (!loaded) return null;
     const language = languageOfPath(pathname);
-    const key = `${language}:${encoding}`;
+    const routeKey = routeKeyOf(pathname);
+    // Own: a path only the catch-all knows shares the page without route links (a bounded cache).
+    const route: RoutePreloads | undefined = Object.hasOwn(loaded.routes, routeKey) ? loaded.routes[routeKey] : undefined;
+    const key = `${language}:${route ? routeKey : ''}:${encoding}`;
     let body = loaded.made.get(key);
     if (!body) {
       const catalog = loaded.manifest[language];
       const at = loaded.html.indexOf(HEAD_END);
       if (!catalog || at < 0) return null;
-      body = encode(`${loaded.html.slice(0, at)}<link rel="modulepreload" crossorigin href="${escapeAttribute(catalog)}">${loaded.html.slice(at)}`, encoding);
+      body = encode(`${loaded.html.slice(0, at)}${preloadLinks(catalog, route)}${loaded.html.slice(at)}`, encoding);
       loaded.made.set(key, body);
     }
     return { body, encoding };
@@ -80,21 +87,45 @@ export class PageAnswer {
   private load(): Loaded | null {
     const indexFile = path.join(this.webRoot, 'index.html');
     const manifestFile = path.join(this.webRoot, CATALOG_MANIFEST_FILE);
+    const routesFile = path.join(this.webRoot, ROUTE_MANIFEST_FILE);
     let stamp: string;
     try {
-      stamp = `${fs.statSync(indexFile).mtimeMs}:${fs.statSync(manifestFile).mtimeMs}`;
+      stamp = `${fs.statSync(indexFile).mtimeMs}:${fs.statSync(manifestFile).mtimeMs}:${fs.statSync(routesFile, { throwIfNoEntry: false })?.mtimeMs ?? '-'}`;
     } catch {
       return null; // no manifest: the page as it is stored
     }
     if (this.loaded?.stamp === stamp) return this.loaded;
     try {
       const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as CatalogManifest;
-      this.loaded = { stamp, html: fs.readFileSync(indexFile, 'utf8'), manifest, made: new Map() };
+      this.loaded = { stamp, html: fs.readFileSync(indexFile, 'utf8'), manifest, routes: readRoutes(routesFile), made: new Map() };
     } catch {
       this.loaded = null;
     }
     return this.loaded;
   }
+}
+
+/** The build's route list; none when it is missing or not readable (the page keeps its catalog link). */
+function readRoutes(file: string): RouteManifest {
+  try {
+    const routes = JSON.parse(fs.readFileSync(file, 'utf8')) as unknown;
+    return typeof routes === 'object' && routes !== null && !Array.isArray(routes) ? (routes as RouteManifest) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The catalog first, then the route's scripts (its own chunk first) and styles. A style is
+ * preloaded, not linked: the route's module adds its stylesheet link itself when it loads, and
+ * finds the file fetched. Both kinds are CORS requests (crossorigin), as the build's loader makes
+ * them, so that the browser uses the preloaded answer instead of fetching again.
+ */
+function preloadLinks(catalog: string, route: RoutePreloads | undefined): string {
+  const links = [`<link rel="modulepreload" crossorigin href="${escapeAttribute(catalog)}">`];
+  for (const script of route?.scripts ?? []) links.push(`<link rel="modulepreload" crossorigin href="${escapeAttribute(script)}">`);
+  for (const style of route?.styles ?? []) links.push(`<link rel="preload" as="style" crossorigin href="${escapeAttribute(style)}">`);
+  return links.join('');
 }
 
 function escapeAttribute(value: string): string {

@@ -62,3 +62,45 @@ test('the first paint of / loads at most 130 KB of gzipped JavaScript in the doc
   expect(sizes.length).toBeGreaterThan(0);
   expect(total, JSON.stringify(sizes)).toBeLessThanOrEqual(FIRST_PAINT_JS_BUDGET_BYTES);
 });
+
+/**
+ * The page the server sends names the scripts of its first paint (issue 14, server/http/page.ts):
+ * the entry, the language's catalog and the route's chunks, so that a phone fetches them side by
+ * side instead of learning of the route's chunks only once the entry has run. Every script
+ * requested before the page's heading shows (the hub's worker aside) must be one of them.
+ */
+for (const [screen, heading] of [
+  ['/', 'site-name'],
+  ['/en/quotes', 'page-title'],
+  ['/en/exchange?id=btc_usdt', 'exchange-pair'],
+] as const) {
+  test(`the page sent for ${screen} preloads every script its first paint loads`, async ({ page, baseURL }) => {
+    const sent = await page.request.get(screen, { headers: { accept: 'text/html' } });
+    const html = await sent.text();
+    const named = new Set([...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="([^"]+\.js)"/g)].map((match) => match[1]!));
+    await page.addInitScript((testId) => {
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector(`[data-testid="${testId}"]`)) return;
+        (window as unknown as { headingShownAt: number }).headingShownAt = performance.now();
+        observer.disconnect();
+      });
+      observer.observe(document, { childList: true, subtree: true });
+    }, heading);
+    await page.goto(screen);
+    await expect(page.getByTestId(heading).first()).toBeVisible();
+    const origin = new URL(baseURL ?? '').origin;
+    const requested = await page.evaluate(() => ({
+      shownAt: (window as unknown as { headingShownAt: number }).headingShownAt,
+      scripts: performance.getEntriesByType('resource').map((entry) => ({ url: entry.name, startTime: entry.startTime })),
+    }));
+    const firstPaint = requested.scripts
+      .map((entry) => ({ ...entry, url: new URL(entry.url) }))
+      .filter((entry) => entry.url.origin === origin && entry.url.pathname.endsWith('.js') && !/\/hub-worker-[^/]*\.js$/.test(entry.url.pathname))
+      .filter((entry) => entry.startTime <= requested.shownAt)
+      .map((entry) => entry.url.pathname);
+    expect(requested.shownAt).toBeGreaterThan(0);
+    // The entry and more than the catalog: the route's own chunks are among them.
+    expect(firstPaint.length).toBeGreaterThan(2);
+    expect(firstPaint.filter((script) => !named.has(script))).toEqual([]);
+  });
+}

@@ -1,8 +1,9 @@
 /**
- * Proves the page answer's catalog preload (issue 14): a page navigation gets index.html with a
+ * Proves the page answer's preloads (issue 14): a page navigation gets index.html with a
  * modulepreload link for the catalog of the page's language, read from the build's catalogs.json,
- * so that the browser fetches it beside the entry; a redeployed build's list is read again, and
- * a web root without a list gets its index.html as stored.
+ * and links for the chunks and styles of the page's route, read from routes.json, so that the
+ * browser fetches them beside the entry; a redeployed build's lists are read again, and a web
+ * root without a catalog list gets its index.html as stored.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +12,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageEncodingFor } from '../../../server/http/page';
 import { CATALOG_MANIFEST_FILE } from '../../../src/shared/catalog-manifest';
+import { ROUTE_MANIFEST_FILE } from '../../../src/shared/route-manifest';
 import { buildTestServer, type TestServer } from '../../helpers/server';
 
 const PAGE = `<!doctype html><html><head><title>Exchange</title><script type="module" src="/assets/index-abc.js"></script></head><body>${'<div class="frame"></div>'.repeat(60)}</body></html>`;
@@ -36,6 +38,17 @@ async function page(url: string, headers: Record<string, string> = {}) {
 
 function preloads(html: string): string[] {
   return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+}
+
+function stylePreloads(html: string): string[] {
+  return [...html.matchAll(/<link rel="preload" as="style" crossorigin href="([^"]+)">/g)].map((match) => match[1]!);
+}
+
+/** Writes a manifest with a modification time later than the last one's, as a redeploy does. */
+function writeLater(file: string, content: string): void {
+  fs.writeFileSync(file, content);
+  const later = new Date(Date.now() + 10_000 + Math.random() * 1_000);
+  fs.utimesSync(file, later, later);
 }
 
 describe('the page answer', () => {
@@ -74,6 +87,36 @@ describe('the page answer', () => {
     expect(pageEncodingFor('gzip;q=1.0, br;q=0')).toBe('gzip');
     expect(pageEncodingFor('deflate')).toBe('identity');
     expect(pageEncodingFor(undefined)).toBe('identity');
+  });
+
+  it("preloads the page route's chunks and styles after the catalog; a path the routes do not list gets the catalog alone", async () => {
+    const routesFile = path.join(webRoot, ROUTE_MANIFEST_FILE);
+    const quotes = { scripts: ['/assets/quotes-1.js', '/assets/Screen-1.js'], styles: ['/assets/Screen-1.css'] };
+    const home = { scripts: ['/assets/home-1.js'], styles: [] };
+    writeLater(routesFile, JSON.stringify({ '/quotes': quotes, '/': home }));
+    try {
+      for (const [url, catalog, route] of [
+        ['/en/Quotes', MANIFEST.en, quotes],
+        ['/quotes/?type=2', MANIFEST.id, quotes],
+        ['/de', MANIFEST.de, home],
+        ['/', MANIFEST.id, home],
+        ['/en/announcements/detail?id=3', MANIFEST.en, null],
+        ['/en/constructor', MANIFEST.en, null],
+      ] as const) {
+        const response = await page(url);
+        expect(response.statusCode, url).toBe(200);
+        expect(preloads(response.body), url).toEqual([catalog, ...(route?.scripts ?? [])]);
+        expect(stylePreloads(response.body), url).toEqual(route?.styles ?? []);
+        expect(response.body.replace(/<link rel="(modulepreload|preload)"[^>]*>/g, ''), url).toBe(PAGE);
+        expect(response.body.lastIndexOf('<link'), url).toBeLessThan(response.body.indexOf('</head>'));
+      }
+      // A list that is not one (a broken deploy) leaves the catalog's link.
+      writeLater(routesFile, '["/quotes"]');
+      expect(preloads((await page('/en/quotes')).body)).toEqual([MANIFEST.en]);
+    } finally {
+      fs.rmSync(routesFile);
+    }
+    expect(preloads((await page('/en/quotes')).body)).toEqual([MANIFEST.en]);
   });
 
   it('reads a redeployed build again, and sends index.html as stored when the build lists no catalogs', async () => {
