@@ -100,9 +100,12 @@ function Trading({ symbol, symbols, layout, framed }: { symbol: MarketSymbol; sy
   }, []);
   const orders = useOrders(signedIn, balancesChanged);
   const painted = usePaintedOnce();
-  // The ticker (the page's heading, its largest text) is drawn first; the rest of the screen after
-  // that frame is painted, so that neither waits in one long first render (issue 14).
-  const whole = useStages(2) >= 2;
+  // The ticker (the page's heading, its largest text) is drawn first; the book, form, chart, markets
+  // and trades after that frame is painted, and the user's orders a frame later, so that none of
+  // them waits in one long render (issue 14).
+  const stage = useStages(3);
+  const whole = stage >= 2;
+  const withOrders = stage >= 3;
   useEffect(() => {
     if (signedIn) void loadBalances(true);
   }, [signedIn]);
@@ -184,7 +187,7 @@ function Trading({ symbol, symbols, layout, framed }: { symbol: MarketSymbol; sy
               <TabPanel value="trades">{trades}</TabPanel>
               <TabPanel value="markets">{markets}</TabPanel>
             </Tabs>
-            {ordersPanel}
+            {withOrders ? ordersPanel : null}
           </>
         ) : null}
       </div>
@@ -200,7 +203,7 @@ function Trading({ symbol, symbols, layout, framed }: { symbol: MarketSymbol; sy
           <div className={styles.areaForm}>{form}</div>
           <div className={styles.areaMarkets}>{markets}</div>
           <div className={styles.areaTrades}>{trades}</div>
-          <div className={styles.areaOrders}>{ordersPanel}</div>
+          <div className={styles.areaOrders}>{withOrders ? ordersPanel : null}</div>
         </>
       ) : null}
     </div>
