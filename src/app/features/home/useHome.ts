@@ -18,10 +18,10 @@ export const HOME_FIRST_DRAW_WAIT_MS = 800;
 
 /**
  * The home config for the home route's loader, asked for beside the site config rather than after
- * the page's first render: the first frame then draws the banners, notices and markets with the
- * rest (issue 14: the first banner slide is the page's largest paint, and it waited for a render,
- * a message to the hub and a request after the first one). An answer that takes longer than
- * HOME_FIRST_DRAW_WAIT_MS, or fails, gives null, and the page asks again itself (useHome).
+ * the page's first render: the first frame then draws the banners under the heading (issue 14: the
+ * first banner slide is the page's largest paint, and it waited for a render, a message to the hub
+ * and a request after the first one). An answer that takes longer than HOME_FIRST_DRAW_WAIT_MS,
+ * or fails, gives null, and the page asks again itself (useHome; the hub shares one request).
  */
 export function homeForFirstDraw(language: Language, signal: AbortSignal): Promise<Home | null> {
   return new Promise((resolve) => {
