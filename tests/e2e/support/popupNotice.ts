@@ -11,7 +11,11 @@ const POPUP_TEST_ID = 'popup-notice';
 
 export async function closePopupNoticesOn(page: Page): Promise<void> {
   await page.addLocatorHandler(page.getByTestId(POPUP_TEST_ID), async (dialog) => {
-    await dialog.getByTestId('popup-notice-close').click();
+    // force: no wait for the button to be "stable", which Playwright checks over animation frames.
+    // A CI run had a page whose frames had stopped (its screencast too) while its timers and
+    // input ran on: the click waited for a frame until the test timed out. The modal dialog is on
+    // top of the page and has no animation, so the click lands where it is.
+    await dialog.getByTestId('popup-notice-close').click({ force: true });
   });
 }
 
