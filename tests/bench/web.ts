@@ -13,19 +13,23 @@
  *
  * BENCH_WEB_RUNS runs per screen (default 3, about 12 s each here; every figure is the median of
  * the runs, and the notes are those of the median run by performance score). BENCH_WEB_REPORT_DIR keeps each run's
- * whole Lighthouse report (JSON) there, to read what the notes only name.
+ * whole Lighthouse report (JSON) there, to read what the notes only name. BENCH_WEB_TRACE_DIR keeps
+ * each run's trace there, with a list of the page's tasks that the simulation counts as long ones
+ * (support/traceTasks.ts): what the blocking time is made of.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Result } from 'lighthouse';
 import type { BenchmarkModule, BenchmarkRow } from './run';
 import { ensureBuild } from './support/build';
-import { LIGHTHOUSE_CATEGORIES, categoryScore, failedAudits, runContext, runLighthouse, withLighthouseChrome, type LighthouseCategory } from './support/lighthouse';
+import { LIGHTHOUSE_CATEGORIES, categoryScore, failedAudits, runContext, runLighthouseWithTrace, withLighthouseChrome, type LighthouseCategory } from './support/lighthouse';
 import { describeError, median, positiveInteger } from './support/numbers';
 import { BenchServer } from './support/server';
+import { LONG_TASK_OBSERVED_MS, describeLongTasks, longTasks, type TraceEvent } from './support/traceTasks';
 
 const RUNS = positiveInteger(process.env.BENCH_WEB_RUNS, 3);
 const REPORT_DIR = process.env.BENCH_WEB_REPORT_DIR;
+const TRACE_DIR = process.env.BENCH_WEB_TRACE_DIR;
 
 /** Home without a prefix (Indonesian) and in English, the quotes table, spot trading. */
 const ALL_SCREENS = ['/', '/en', '/en/quotes', '/en/exchange?id=btc_usdt'];
@@ -101,11 +105,18 @@ function largestPaint(lhr: Result): string {
   return `element ${label}${phases ? `; ${phases}` : ''}`;
 }
 
-function saveReport(lhr: Result, screen: string, run: number): void {
-  if (!REPORT_DIR) return;
-  fs.mkdirSync(REPORT_DIR, { recursive: true });
-  const name = screen.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root';
-  fs.writeFileSync(path.join(REPORT_DIR, `${name}-${run + 1}.json`), JSON.stringify(lhr));
+function saveRun(lhr: Result, traceEvents: TraceEvent[], screen: string, run: number): void {
+  const name = `${screen.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}-${run + 1}`;
+  if (REPORT_DIR) {
+    fs.mkdirSync(REPORT_DIR, { recursive: true });
+    fs.writeFileSync(path.join(REPORT_DIR, `${name}.json`), JSON.stringify(lhr));
+  }
+  if (TRACE_DIR) {
+    fs.mkdirSync(TRACE_DIR, { recursive: true });
+    fs.writeFileSync(path.join(TRACE_DIR, `${name}.trace.json`), JSON.stringify({ traceEvents }));
+    const header = `${screen}, run ${run + 1}: performance ${categoryScore(lhr, 'performance') ?? '?'}, TBT ${Math.round(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN)} ms (simulated); observed tasks of ${LONG_TASK_OBSERVED_MS} ms or more:\n`;
+    fs.writeFileSync(path.join(TRACE_DIR, `${name}.tasks.txt`), header + describeLongTasks(longTasks(traceEvents)));
+  }
 }
 
 /** The median of a figure over the runs (the one figure itself with a single run). */
@@ -161,10 +172,10 @@ function screenRows(screen: string, reports: Result[]): BenchmarkRow[] {
  * (IndexedDB). A report with a runtime error (NO_NAVSTART: the trace was not recorded, which a
  * busy machine sometimes causes) has no metrics, so it counts as a failed run.
  */
-async function lighthouseRun(url: string): Promise<Result> {
-  const lhr = await withLighthouseChrome((port) => runLighthouse(url, port));
-  if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-  return lhr;
+async function lighthouseRun(url: string): Promise<{ lhr: Result; traceEvents: TraceEvent[] }> {
+  const run = await withLighthouseChrome((port) => runLighthouseWithTrace(url, port));
+  if (run.lhr.runtimeError) throw new Error(`${run.lhr.runtimeError.code}: ${run.lhr.runtimeError.message}`);
+  return run;
 }
 
 /** The screen's runs; a failed run is tried once more, so that one bad trace does not cost a sample. */
@@ -173,8 +184,8 @@ async function benchScreen(baseUrl: string, screen: string): Promise<BenchmarkRo
   const failures: string[] = [];
   for (let attempt = 0; reports.length < RUNS && attempt < RUNS * 2; attempt += 1) {
     try {
-      const lhr = await lighthouseRun(`${baseUrl}${screen}`);
-      saveReport(lhr, screen, reports.length);
+      const { lhr, traceEvents } = await lighthouseRun(`${baseUrl}${screen}`);
+      saveRun(lhr, traceEvents, screen, reports.length);
       reports.push(lhr);
     } catch (error) {
       failures.push(describeError(error));

@@ -6,6 +6,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { CHROME_ARGS, CHROME_PATH } from './chrome';
 import { withTimeout } from './numbers';
+import type { TraceEvent } from './traceTasks';
 
 const LIGHTHOUSE_TIMEOUT_MS = 180_000;
 
@@ -24,13 +25,18 @@ export async function withLighthouseChrome<T>(use: (port: number) => Promise<T>)
 
 /** One run on the page: a cold load (Lighthouse clears the origin's storage first). */
 export async function runLighthouse(url: string, port: number): Promise<Result> {
+  return (await runLighthouseWithTrace(url, port)).lhr;
+}
+
+/** The same run, with the trace it recorded (the page's tasks, which the report only sums up). */
+export async function runLighthouseWithTrace(url: string, port: number): Promise<{ lhr: Result; traceEvents: TraceEvent[] }> {
   const result = await withTimeout(
     lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...LIGHTHOUSE_CATEGORIES] }),
     LIGHTHOUSE_TIMEOUT_MS,
     'Lighthouse',
   );
   if (!result) throw new Error('Lighthouse returned no result');
-  return result.lhr;
+  return { lhr: result.lhr, traceEvents: result.artifacts.Trace.traceEvents as TraceEvent[] };
 }
 
 export function categoryScore(lhr: Result, category: LighthouseCategory): number | undefined {
