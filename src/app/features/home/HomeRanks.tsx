@@ -19,14 +19,42 @@ import styles from './home.module.css';
 
 type RankRow = Ranks[RankTab][number];
 
+/**
+ * The tab strip and its state. Prices are kept live in RankTable below it, so that a quote push
+ * renders the table's rows again and not the Radix tab strip (its roving-focus items took most of
+ * a push's render: issue 14, blocking time).
+ */
 export function HomeRanks({ ranks, language }: { ranks: Ranks; language: Language }) {
   const { t } = useLingui();
   const [tab, setTab] = useState<RankTab>('gainers');
   const headingId = useId();
-  // The server sends at most RANKING_SIZE rows a ranking.
-  const rows = rankRows(ranks, tab, Number.POSITIVE_INFINITY);
-  const quotes = useQuotes(useMemo(() => rows.map((row) => row.id), [rows]));
   const labels: Record<RankTab, string> = { gainers: t`Top gainers`, losers: t`Top losers`, volume: t`Top volume` };
+  return (
+    <Panel className={styles.tablePanel} aria-labelledby={headingId} data-testid="home-ranks" title={<span id={headingId}>{t`Rankings`}</span>}>
+      <Tabs
+        label={t`Rankings`}
+        value={tab}
+        onValueChange={(next) => {
+          if (isRankTab(next)) setTab(next);
+        }}
+        items={RANK_TABS.map((name) => ({ value: name, label: labels[name], testId: `rank-tab-${name}` }))}
+      >
+        <TabPanel value={tab}>
+          <div data-testid="rank-panel" data-tab={tab}>
+            <RankTable ranks={ranks} tab={tab} caption={labels[tab]} language={language} />
+          </div>
+        </TabPanel>
+      </Tabs>
+    </Panel>
+  );
+}
+
+/** One ranking's rows, with the hub's live prices. */
+function RankTable({ ranks, tab, caption, language }: { ranks: Ranks; tab: RankTab; caption: string; language: Language }) {
+  const { t } = useLingui();
+  // The server sends at most RANKING_SIZE rows a ranking.
+  const rows = useMemo(() => rankRows(ranks, tab, Number.POSITIVE_INFINITY), [ranks, tab]);
+  const quotes = useQuotes(useMemo(() => rows.map((row) => row.id), [rows]));
   const quoteOf = (row: RankRow): SymbolWithQuote['quote'] => quotes.get(row.id)?.quote ?? row.quote;
 
   const columns: DataColumn<RankRow>[] = [
@@ -59,29 +87,14 @@ export function HomeRanks({ ranks, language }: { ranks: Ranks; language: Languag
   ];
 
   return (
-    <Panel className={styles.tablePanel} aria-labelledby={headingId} data-testid="home-ranks" title={<span id={headingId}>{t`Rankings`}</span>}>
-      <Tabs
-        label={t`Rankings`}
-        value={tab}
-        onValueChange={(next) => {
-          if (isRankTab(next)) setTab(next);
-        }}
-        items={RANK_TABS.map((name) => ({ value: name, label: labels[name], testId: `rank-tab-${name}` }))}
-      >
-        <TabPanel value={tab}>
-          <div data-testid="rank-panel" data-tab={tab}>
-            <DataTable
-              caption={labels[tab]}
-              columns={columns}
-              rows={rows}
-              rowKey={(row) => row.id}
-              rowProps={(row) => ({ 'data-testid': 'rank-row', 'data-symbol': row.symbol })}
-              empty={t`No trades in the last 24 hours.`}
-              stackOnPhone={false}
-            />
-          </div>
-        </TabPanel>
-      </Tabs>
-    </Panel>
+    <DataTable
+      caption={caption}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+      rowProps={(row) => ({ 'data-testid': 'rank-row', 'data-symbol': row.symbol })}
+      empty={t`No trades in the last 24 hours.`}
+      stackOnPhone={false}
+    />
   );
 }
