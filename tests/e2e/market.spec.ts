@@ -1,4 +1,5 @@
 // Proves the home and quotes screens against the real server: banners, a market list whose prices move with the robots' trades, rankings tabs, news that opens its article; on quotes the type tabs, sorting, search of at most 10, favourites that persist for a signed-in user, a visitor's star leading to login, and test-only symbols for testEnabled users only.
+import { showHomeLowerHalf } from './support/navigation';
 import { expect, test, type Page } from './support/test';
 
 const PASSWORD = 'Demo1234!';
@@ -43,6 +44,7 @@ test('R-ROUTE-09 home shows banners, notices and popular markets whose prices st
 
 test('home rankings switch between gainers, losers and volume, and a news link opens its article', async ({ page }) => {
   await page.goto('/en');
+  await showHomeLowerHalf(page);
   const ranks = page.getByTestId('home-ranks');
   await expect(ranks.getByTestId('rank-row').first()).toBeVisible();
   const gainers = await ranks.getByTestId('rank-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-symbol')));
@@ -65,6 +67,7 @@ test('home rankings switch between gainers, losers and volume, and a news link o
 test('home shows one 24 h change per market: the top searches follow the same live quote as the market list', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/en');
+  await showHomeLowerHalf(page);
   const top = page.getByTestId('top-search').first();
   await expect(top).toBeVisible();
   const symbol = await top.getAttribute('data-symbol');

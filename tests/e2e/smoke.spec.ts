@@ -2,6 +2,7 @@
 // at the root, at language homes and at deep paths (history fallback), without console errors.
 import { test as base, expect, type APIRequestContext } from './support/test';
 import { injectFault, markContext, readRequestLog } from './request-log';
+import { showHomeLowerHalf } from './support/navigation';
 
 interface SiteConfigData {
   name: string;
@@ -49,6 +50,7 @@ test('R-ROUTE-02 the app loads at / and shows the site name and languages from /
   await expect(page.getByTestId('site-name')).toHaveText(siteConfig.name);
   await expect(page.getByTestId('logo')).toContainText(siteConfig.name);
   await expect(page).toHaveTitle(siteConfig.name);
+  await showHomeLowerHalf(page);
   await expect(page.getByTestId('server-time')).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/);
   await expect(page.getByTestId('languages').getByRole('link')).toHaveCount(siteConfig.supportedLanguages.length);
 });
@@ -60,6 +62,7 @@ test('R-ROUTE-02 language home pages load with their language, and the language 
   await expect(page.getByTestId('site-name')).toHaveText(siteConfig.name);
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant');
 
+  await showHomeLowerHalf(page);
   await page.getByTestId('languages').locator('a[href="/en"]').click();
   await expect(page).toHaveURL(/\/en$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');

@@ -6,6 +6,7 @@
  */
 import axe, { type Result } from 'axe-core';
 import { expect, type Page } from '@playwright/test';
+import { scrollToWaitingParts } from './navigation';
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1440, height: 900 } as const;
@@ -35,14 +36,22 @@ const NO_MOTION_CSS = '*, *::before, *::after { transition: none !important; ani
 /**
  * Waits until the page has nothing loading: loaded, no busy region (the kit's loading states say
  * aria-busy), then, unless `untilQuiet` is false, until what the data brings in has rendered: no
- * element added or removed for QUIET_MS (MAX_SETTLE_MS at most, for a screen that keeps adding).
+ * element added or removed for QUIET_MS (MAX_SETTLE_MS at most, for a screen that keeps adding),
+ * with the parts that wait to come near the screen drawn.
  * Not the network going idle: the live screens never stop asking. Changes of text and attributes
  * do not count: live prices change them all the time.
  */
 export async function waitUntilSettled(page: Page, untilQuiet = true): Promise<void> {
   await page.waitForLoadState('load');
   await expect(page.locator('[aria-busy="true"]:visible')).toHaveCount(0, { timeout: 15_000 });
-  if (untilQuiet) await page.evaluate(UNTIL_QUIET);
+  if (!untilQuiet) return;
+  await page.evaluate(UNTIL_QUIET);
+  // The parts drawn when they come near the screen (NearScreen) are checked too: scrolled to as a
+  // reader would, drawn, and the page back at its top.
+  if ((await page.locator('[data-near-screen="waiting"]').count()) === 0) return;
+  await scrollToWaitingParts(page);
+  await page.evaluate(UNTIL_QUIET);
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 const QUIET_MS = 150;
 const MAX_SETTLE_MS = 1_500;

@@ -10,3 +10,22 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
     await router.navigate({ href: ${JSON.stringify(path)} });
   })()`);
 }
+
+/**
+ * Scrolls each part that waits to come near the screen (NearScreen: the home page's lower half)
+ * into view, as a reader scrolling down does, and waits until none waits any more. The page
+ * stays scrolled there; the suite's locators scroll to what they act on anyway.
+ */
+export async function scrollToWaitingParts(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const waiting = document.querySelector('[data-near-screen="waiting"]');
+    waiting?.scrollIntoView();
+    return waiting === null;
+  });
+}
+
+/** The home page's lower half drawn: its place scrolled to once the page has drawn its parts. */
+export async function showHomeLowerHalf(page: Page): Promise<void> {
+  await page.locator('[data-testid="home-lower-half"], [data-testid="languages"]').first().waitFor({ state: 'attached' });
+  await scrollToWaitingParts(page);
+}

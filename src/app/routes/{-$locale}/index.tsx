@@ -7,8 +7,9 @@
  *
  * The page is drawn in three parts, each after the browser has painted the one before
  * (useStages): the heading with the banners (the first screen's largest text on a phone); then the
- * notices, the ticker, the account panel and the markets; then the lower half and the popup
- * notice, which opens over a page already drawn (issue 14: first paint on a phone).
+ * notices, the ticker, the account panel and the markets; then the popup notice, which opens over
+ * a page already drawn, and the lower half, which is drawn when its place comes near the screen
+ * (NearScreen: at once on a desktop, when the reader scrolls on a phone; issue 14).
  */
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, getRouteApi } from '@tanstack/react-router';
@@ -20,6 +21,7 @@ import styles from '../../features/home/home.module.css';
 import { homeForFirstDraw, useHome } from '../../features/home/useHome';
 import { displayLanguageOf } from '../../i18n/routeLanguage';
 import { ButtonLink } from '../../ui/Button';
+import { NearScreen } from '../../ui/NearScreen';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { useStages } from '../../ui/useStages';
 import { AccountPanel } from './-components/AccountPanel';
@@ -35,7 +37,8 @@ export const Route = createFileRoute('/{-$locale}/')({
 
 const localeRoute = getRouteApi('/{-$locale}');
 
-const HomeBelowFold = lazy(() => import('../../features/home/HomeBelowFold'));
+const loadBelowFold = () => import('../../features/home/HomeBelowFold');
+const HomeBelowFold = lazy(loadBelowFold);
 
 function HomePage() {
   const config = localeRoute.useLoaderData();
@@ -78,9 +81,11 @@ function HomePage() {
       {view.phase === 'failed' ? <StatusMessage tone="error" title={t`The market overview could not be loaded. Check your connection and reload the page.`} headingLevel={2} /> : null}
       {home && stage >= 2 ? <HomeMarketList symbols={home.symbols} /> : null}
       {view.phase === 'loading' || stage < 3 ? null : (
-        <Suspense fallback={null}>
-          <HomeBelowFold home={home} config={config} language={language} />
-        </Suspense>
+        <NearScreen placeholderClassName={styles.lowerHalfPlaceholder} prepare={() => void loadBelowFold()} testId="home-lower-half">
+          <Suspense fallback={<div className={styles.lowerHalfPlaceholder} />}>
+            <HomeBelowFold home={home} config={config} language={language} />
+          </Suspense>
+        </NearScreen>
       )}
     </article>
   );
