@@ -22,7 +22,7 @@ import { ChangeBadge, CoinIcon } from '../../ui/MarketBits';
 import { marketRows, quoteIdOf, nextSort, quoteTags, sortMarkets, type MarketSort, type SortKey } from '../../../shared/market-rules';
 import { TYPE_ORDER, useTypeNames } from '../../i18n/typeNames';
 import { NewCoinArea } from './NewCoinArea';
-import { QuotesMarketTable } from './QuotesMarketTable';
+import { QuotesMarketTable, type QuotesMarketTableProps } from './QuotesMarketTable';
 import styles from './quotes.module.css';
 import { useFavourites, useSessionFacts, useSessionSymbols } from './useMarketData';
 import { loginPath } from '../../ui/paths';
@@ -68,10 +68,6 @@ export function QuotesScreen({ language, parts = 'page' }: { language: Language;
   const rows = marketRows(symbols, { type, tag: activeTag, onlyIds: tab === 'favourites' ? (favourites.ids ?? new Set()) : null, search, testEnabled });
   const prompted = useMemo(() => (parts === 'page' ? ofType.filter((item) => item.prompted) : []), [ofType, parts]);
   const sourceOf = useMemo(() => new Map(symbols.map((item) => [item.id, quoteIdOf(item, symbols, SYMBOL_TYPE.exchange)])), [symbols]);
-  const watched = useMemo(() => [...new Set([...rows, ...prompted].map((item) => sourceOf.get(item.id) ?? item.id))], [rows, prompted, sourceOf]);
-  const quotes = useQuotes(watched);
-  const quoteOf = (id: number) => quotes.get(sourceOf.get(id) ?? id)?.quote;
-  const sorted = sortMarkets(rows, sort, quoteOf);
   const searching = search.trim() !== '';
   // The tabs and filters first, the table and the new listings after that frame is painted: one
   // render of the whole screen was a task of 40 ms on this machine, four times that on a phone.
@@ -120,9 +116,9 @@ export function QuotesScreen({ language, parts = 'page' }: { language: Language;
       t`No markets to show yet.`
     );
   const table = !whole ? null : (
-    <QuotesMarketTable
-      rows={sorted}
-      quoteOf={quoteOf}
+    <LiveMarketTable
+      rows={rows}
+      sourceOf={sourceOf}
       sort={sort}
       onSort={(key) => setSort(nextSort(sort, key as SortKey))}
       favourites={favourites}
@@ -134,7 +130,7 @@ export function QuotesScreen({ language, parts = 'page' }: { language: Language;
 
   return (
     <div className={styles.screen} data-testid="quotes">
-      {prompted.length > 0 ? <PromptedSymbols symbols={prompted} quoteOf={quoteOf} /> : null}
+      {prompted.length > 0 ? <LivePromptedSymbols symbols={prompted} sourceOf={sourceOf} /> : null}
       <div className={styles.layout}>
         <Panel aria-label={t`Markets`} className={styles.markets}>
           <Tabs
@@ -173,6 +169,26 @@ export function QuotesScreen({ language, parts = 'page' }: { language: Language;
       </div>
     </div>
   );
+}
+
+/** The quotes of these markets, each read from the market its quote comes from (quoteIdOf). */
+function useSourcedQuotes(markets: readonly MarketSymbol[], sourceOf: ReadonlyMap<number, number>): (id: number) => Quote | undefined {
+  const quotes = useQuotes(useMemo(() => [...new Set(markets.map((item) => sourceOf.get(item.id) ?? item.id))], [markets, sourceOf]));
+  return (id) => quotes.get(sourceOf.get(id) ?? id)?.quote;
+}
+
+/**
+ * The market table with the hub's live quotes, sorted by them. The quotes are read here, under
+ * the tab strips, so that a quote push renders the rows again and not the Radix tab strips above
+ * them (issue 14: a push's render was a long task on a phone).
+ */
+function LiveMarketTable({ rows, sourceOf, sort, ...table }: Omit<QuotesMarketTableProps, 'quoteOf'> & { sourceOf: ReadonlyMap<number, number> }) {
+  const quoteOf = useSourcedQuotes(rows, sourceOf);
+  return <QuotesMarketTable rows={sortMarkets(rows, sort, quoteOf)} quoteOf={quoteOf} sort={sort} {...table} />;
+}
+
+function LivePromptedSymbols({ symbols, sourceOf }: { symbols: readonly MarketSymbol[]; sourceOf: ReadonlyMap<number, number> }) {
+  return <PromptedSymbols symbols={symbols} quoteOf={useSourcedQuotes(symbols, sourceOf)} />;
 }
 
 /** Quotes/PromptedSymbol: the featured markets of the tab as cards with their live price. */
