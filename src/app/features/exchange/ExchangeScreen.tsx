@@ -110,12 +110,17 @@ function Trading({ symbol, symbols, layout, framed }: { symbol: MarketSymbol; sy
     if (signedIn) void loadBalances(true);
   }, [signedIn]);
 
-  const best = { bid: market.book?.bids[0]?.[0] ?? null, ask: market.book?.asks[0]?.[0] ?? null };
+  // The form is memoised (OrderForms): its props stay the same objects while the best prices do,
+  // so that a book update that leaves them renders the book alone.
+  const bestBid = market.book?.bids[0]?.[0] ?? null;
+  const bestAsk = market.book?.asks[0]?.[0] ?? null;
+  const best = useMemo(() => ({ bid: bestBid, ask: bestAsk }), [bestBid, bestAsk]);
   const lastPrice = market.quote?.c ?? market.trades[0]?.price ?? null;
-  const placed = () => {
-    orders.refresh();
+  const refreshOrders = orders.refresh;
+  const placed = useCallback(() => {
+    refreshOrders();
     balancesChanged();
-  };
+  }, [refreshOrders, balancesChanged]);
   const openOrders = orders.open?.filter((order) => order.symbolId === symbol.id) ?? [];
 
   const ticker = <Ticker symbol={symbol} quote={market.quote} framed={framed} compact={phone} />;

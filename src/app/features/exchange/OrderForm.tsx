@@ -14,7 +14,7 @@
  */
 import { useLingui } from '@lingui/react/macro';
 import { useLocation, useRouter } from '@tanstack/react-router';
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { createOrderCall, type OrderViewData } from '../../../shared/api/exchange';
 import type { MarketSymbol } from '../../../shared/api/market';
 import type { Balance } from '../../../shared/api/balance';
@@ -73,7 +73,12 @@ export interface OrderFormProps {
   onPlaced: () => void;
 }
 
-export function OrderForms(props: OrderFormProps) {
+/**
+ * Memoised: the trading page renders again on every book, trade and quote push, and the form
+ * (two sides with their tabs) then rendered with it though only its prices' props can change
+ * (issue 14: a push's render on a phone).
+ */
+export const OrderForms = memo(function OrderForms(props: OrderFormProps) {
   const { t } = useLingui();
   const [side, setSide] = useState<OrderSide>('buy');
   const [type, setType] = useState<OrderType>('limit');
@@ -114,7 +119,7 @@ export function OrderForms(props: OrderFormProps) {
       </Tabs>
     </Panel>
   );
-}
+});
 
 function SideForm({ symbol, signedIn, balances, best, lastPrice, pickedPrice, onPlaced, feeRates, side, type }: OrderFormProps & { feeRates: FeeRates | null; side: OrderSide; type: OrderType }) {
   const { t } = useLingui();
