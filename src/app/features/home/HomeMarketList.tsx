@@ -54,7 +54,7 @@ export function HomeMarketList({ symbols }: { symbols: readonly HomeSymbol[] }) 
   ];
   return (
     <Panel
-      className={`${styles.tablePanel} ${styles.marketsPanel}`}
+      className={styles.tablePanel}
       aria-labelledby="home-markets-heading"
       data-testid="home-markets"
       title={<span id="home-markets-heading">{t`Popular markets`}</span>}
