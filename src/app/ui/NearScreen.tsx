@@ -8,9 +8,9 @@
  * For the parts of a long page that a phone's first screen does not show (issue 14): drawing them
  * while the page loads took tasks of 10-20 ms each on a desktop CPU (four times that on the phone
  * Lighthouse models) while the first screen was still taking its data, for parts that many
- * readers never scroll to. A reader who scrolls, tabs or
- * reads through the page with a screen reader moves the page's scroll position towards it first,
- * and the margin leaves the time to draw it before it shows.
+ * readers never scroll to. A reader who scrolls, tabs or reads through the page with a screen
+ * reader moves the page's scroll position towards it first, and the margin leaves the time to
+ * draw it before it shows.
  */
 import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 
