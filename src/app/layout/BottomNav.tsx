@@ -15,7 +15,7 @@ import type { ReactNode } from 'react';
 import { BOTTOM_TABS, SIGNED_IN_TABS, activeBottomTab, tradeTabPath, type BottomTabKey } from '../../shared/layout';
 import { isAreaAllowed } from '../../shared/permissions';
 import { useLocalize } from '../i18n/useLanguage';
-import { useHubStatus } from '../state/hub';
+import { useSignedIn } from '../state/hub';
 import { PageLink } from '../ui/PageLink';
 import styles from './BottomNav.module.css';
 import { loginPath } from '../ui/paths';
@@ -35,7 +35,7 @@ export function BottomNav() {
   const { _ } = useLinguiRuntime();
   const { pathname } = useLocation();
   const localize = useLocalize();
-  const signedIn = useHubStatus()?.session.status === 'signedIn';
+  const signedIn = useSignedIn();
   const active = activeBottomTab(pathname);
   const config = localeRoute.useLoaderData();
   const tradePath = tradeTabPath(isAreaAllowed(config.permission, 'futures'));

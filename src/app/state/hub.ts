@@ -3,53 +3,33 @@
  * component that shows a price never polls or opens a socket itself (ARCHITECTURE.md, "The hub":
  * tabs subscribe; a screen never polls).
  */
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { IndexPoint } from '../../shared/api/index-price';
 import type { MarketSymbol } from '../../shared/api/market';
 import type { ChatMessage } from '../../shared/realtime';
 import { topicKey, type HelpdeskChannelState, type TopicOf } from '../../workers/protocol';
 import { getHub } from '../api/hub';
-import { drawSoon } from './drawSoon';
 import { hubStore, type HubViewState, type IndexPointOrNone, type QuoteEntry } from './hub-store';
+import { useStorePart } from './storePart';
 
 /**
- * One part of the hub's state: the component re-renders when that part changes, not at every push
- * (a quote every second would otherwise draw the header, the footer and every page part again).
- * The store keeps each part's identity until it changes (hub-store.ts), so `select` picks a field
- * or a value, never a new object.
- *
- * A push draws again in a task after the one that brought it (drawSoon), not as the blocking update
- * useSyncExternalStore makes inside the message's task: the pushes that arrive together are drawn
- * in one render, and a tap or a keystroke that is already waiting goes first. The part is read
- * from the store at every render, so a render never shows an older part than the last one it was
- * told about.
+ * One part of the hub's state (useStorePart): the component re-renders when that part changes, not
+ * at every push. The hub store keeps each part's identity until it changes (hub-store.ts).
  */
 export function useHubPart<T>(select: (state: HubViewState) => T): T {
-  const value = select(hubStore.getSnapshot());
-  const [, redraw] = useState(0);
-  // The selector of the last render, and the part that render drew (or that a redraw is on its way
-  // for): a push that leaves the part as it is asks for nothing.
-  const drawn = useRef({ select, value });
-  useLayoutEffect(() => {
-    drawn.current = { select, value };
-  });
-  useEffect(() => {
-    const check = () => {
-      const next = drawn.current.select(hubStore.getSnapshot());
-      if (Object.is(next, drawn.current.value)) return;
-      drawn.current = { ...drawn.current, value: next };
-      drawSoon(() => redraw((count) => count + 1));
-    };
-    const unsubscribe = hubStore.subscribe(check);
-    // A push between this component's render and now would otherwise wait for the next one.
-    check();
-    return unsubscribe;
-  }, []);
-  return value;
+  return useStorePart(hubStore, select);
 }
 
 export function useHubStatus(): HubViewState['status'] {
   return useHubPart(selectStatus);
+}
+
+/**
+ * Whether the hub says the user is signed in: a component that needs only that does not render
+ * again when another field of the status changes (the socket's state, the session's details).
+ */
+export function useSignedIn(): boolean {
+  return useHubPart(selectSignedIn);
 }
 
 export function useSymbols(): MarketSymbol[] {
@@ -62,6 +42,7 @@ export function useHubFailure(): HubViewState['failure'] {
 }
 
 const selectStatus = (state: HubViewState) => state.status;
+const selectSignedIn = (state: HubViewState) => state.status?.session.status === 'signedIn';
 const selectSymbols = (state: HubViewState) => state.symbols;
 const selectFailure = (state: HubViewState) => state.failure;
 const selectQuotes = (state: HubViewState) => state.quotes;

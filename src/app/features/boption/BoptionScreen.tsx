@@ -16,7 +16,7 @@ import { SYMBOL_TYPE } from '../../../shared/constants';
 import { routeSymbol, symbolRoute } from '../../../shared/symbols';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { TradingHeader } from '../../layout/TradingHeader';
-import { useHubStatus, useIndexPrice, useSymbols } from '../../state/hub';
+import { useIndexPrice, useSignedIn, useSymbols } from '../../state/hub';
 import { useLatestTrades } from '../../state/market';
 import { loadBalances } from '../../state/session';
 import { ButtonLink } from '../../ui/Button';
@@ -82,7 +82,7 @@ export interface OptionMarket {
 }
 
 export function useOptionMarket(symbol: MarketSymbol): OptionMarket {
-  const signedIn = useHubStatus()?.session.status === 'signedIn';
+  const signedIn = useSignedIn();
   const { config, failed } = useBoptionConfig(symbol.id);
   const latest = useIndexPrice(symbol.id);
   const orders = useBoptionOrders(signedIn);

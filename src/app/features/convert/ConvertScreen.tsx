@@ -6,7 +6,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { ConvertPair } from '../../../shared/api/convert';
-import { useHubStatus } from '../../state/hub';
+import { useSignedIn } from '../../state/hub';
 import { PageLink } from '../../ui/PageLink';
 import { Panel } from '../../ui/Panel';
 import { StatusMessage } from '../../ui/StatusMessage';
@@ -19,7 +19,7 @@ import styles from './convert.module.css';
 export function ConvertScreen({ pairsTable = true }: { pairsTable?: boolean }) {
   const { t } = useLingui();
   const { pairs, retry } = usePairs();
-  const signedIn = useHubStatus()?.session.status === 'signedIn';
+  const signedIn = useSignedIn();
   const [chosen, setState] = useState<ConvertFormState | null>(null);
 
   const data = pairs !== null && pairs !== 'failed' ? pairs : null;

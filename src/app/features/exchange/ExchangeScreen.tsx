@@ -19,16 +19,15 @@ import { StatusMessage } from '../../ui/StatusMessage';
 import { TabPanel, Tabs } from '../../ui/Tabs';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { TradingHeader } from '../../layout/TradingHeader';
-import { useHubStatus, useSymbols } from '../../state/hub';
+import { useSignedIn, useSymbols } from '../../state/hub';
 import { loadBalances, markAssetsChanged, session } from '../../state/session';
-import { LatestTrades } from '../../ui/LatestTrades';
 import { usePaintedOnce } from '../../ui/usePaintedOnce';
 import { useStages } from '../../ui/useStages';
+import { AfterFrames } from '../../ui/AfterFrames';
 import { MarketList } from './MarketList';
-import { OrderBook } from './OrderBook';
-import { OrderForms } from './OrderForm';
+import { LiveLatestTrades, LiveOrderBook, LiveOrderForms } from './LiveMarket';
 import { OrdersTable } from './OrdersTable';
-import { useMarket } from './useMarket';
+import { selectTrades, useMarketFeed, useMarketPart, useMarketQuote, type MarketFeed } from './useMarket';
 import { useOrders } from './useOrders';
 import layout from '../../layout/TradingPage.module.css';
 import styles from './exchange.module.css';
@@ -87,9 +86,10 @@ function Trading({ symbol, symbols, layout, framed }: { symbol: MarketSymbol; sy
   const { t } = useLingui();
   // The app's trading page (/Exchange/App/TradingPage) is the phone layout at any width.
   const phone = useMediaQuery(PHONE_QUERY) || layout === 'phone';
-  const signedIn = useHubStatus()?.session.status === 'signedIn';
+  const signedIn = useSignedIn();
   const { balances } = useSnapshot(session);
-  const market = useMarket(symbol.id);
+  // The page holds the market and does not render when it changes: each panel reads its part.
+  const feed = useMarketFeed(symbol.id);
   const [picked, setPicked] = useState<{ price: string; at: number } | null>(null);
   const [ordersTab, setOrdersTab] = useState<'open' | 'history'>('open');
   const [mobileTab, setMobileTab] = useState<'chart' | 'trade' | 'trades' | 'markets'>('trade');
@@ -99,23 +99,16 @@ function Trading({ symbol, symbols, layout, framed }: { symbol: MarketSymbol; sy
     void loadBalances(true);
   }, []);
   const orders = useOrders(signedIn, balancesChanged);
-  const painted = usePaintedOnce();
-  // The ticker (the page's heading, its largest text) is drawn first; the book, form, chart, markets
-  // and trades after that frame is painted, and the user's orders a frame later, so that none of
-  // them waits in one long render (issue 14).
-  const stage = useStages(3);
-  const whole = stage >= 2;
-  const withOrders = stage >= 3;
+  // The ticker (the page's heading, its largest text) is drawn first; the rest after that frame is
+  // painted, and the user's orders a frame later (AfterFrames). On a phone the views' tab strip
+  // comes first, then the form, the book and the orders, each a frame after the one before, so that
+  // none of them waits in one long render (issue 14). The page itself renders for its own state
+  // only: the live figures are read by the panels (LiveMarket.tsx).
+  const whole = useStages(2) >= 2;
   useEffect(() => {
     if (signedIn) void loadBalances(true);
   }, [signedIn]);
 
-  // The form is memoised (OrderForms): its props stay the same objects while the best prices do,
-  // so that a book update that leaves them renders the book alone.
-  const bestBid = market.book?.bids[0]?.[0] ?? null;
-  const bestAsk = market.book?.asks[0]?.[0] ?? null;
-  const best = useMemo(() => ({ bid: bestBid, ask: bestAsk }), [bestBid, bestAsk]);
-  const lastPrice = market.quote?.c ?? market.trades[0]?.price ?? null;
   const refreshOrders = orders.refresh;
   const placed = useCallback(() => {
     refreshOrders();
@@ -123,14 +116,13 @@ function Trading({ symbol, symbols, layout, framed }: { symbol: MarketSymbol; sy
   }, [refreshOrders, balancesChanged]);
   const openOrders = orders.open?.filter((order) => order.symbolId === symbol.id) ?? [];
 
-  const ticker = <Ticker symbol={symbol} quote={market.quote} framed={framed} compact={phone} />;
-  // The chart's library is asked for after the page's first paint (usePaintedOnce).
-  const chart = (
-    <Suspense fallback={<ChartPlaceholder />}>{painted ? <CandleChart symbol={symbol} trades={market.trades} /> : <ChartPlaceholder />}</Suspense>
-  );
-  const book = <OrderBook symbol={symbol} book={market.book} quote={market.quote} rows={phone ? 8 : 14} onPick={(price) => setPicked({ price, at: Date.now() })} />;
-  const form = <OrderForms symbol={symbol} signedIn={signedIn} balances={balances} best={best} lastPrice={lastPrice} pickedPrice={picked} layout={phone ? 'one' : 'both'} onPlaced={placed} />;
-  const trades = <LatestTrades symbol={symbol} trades={market.trades} rows={phone ? 30 : 20} testId="exchange-trades" />;
+  const pick = useCallback((price: string) => setPicked({ price, at: Date.now() }), []);
+
+  const ticker = <LiveTicker feed={feed} symbol={symbol} framed={framed} compact={phone} />;
+  const chart = <LiveChart feed={feed} symbol={symbol} />;
+  const book = <LiveOrderBook feed={feed} symbol={symbol} rows={phone ? 8 : 14} onPick={pick} />;
+  const form = <LiveOrderForms feed={feed} symbol={symbol} signedIn={signedIn} balances={balances} pickedPrice={picked} layout={phone ? 'one' : 'both'} onPlaced={placed} />;
+  const trades = <LiveLatestTrades feed={feed} symbol={symbol} rows={phone ? 30 : 20} testId="exchange-trades" />;
   const markets = <MarketList symbols={symbols} current={symbol} />;
   const ordersPanel = (
     <Panel className={styles.ordersPanel} aria-label={t`My orders`} data-testid="exchange-orders">
@@ -186,13 +178,13 @@ function Trading({ symbol, symbols, layout, framed }: { symbol: MarketSymbol; sy
             <Tabs items={tabs} value={mobileTab} onValueChange={(value) => setMobileTab(tabs.find((tab) => tab.value === value)?.value ?? 'trade')} label={t`Trading views`} className={styles.mobileViews}>
               <TabPanel value="chart">{chart}</TabPanel>
               <TabPanel value="trade" className={styles.mobileTrade}>
-                {form}
-                {book}
+                <AfterFrames frames={1}>{form}</AfterFrames>
+                <AfterFrames frames={2}>{book}</AfterFrames>
               </TabPanel>
               <TabPanel value="trades">{trades}</TabPanel>
               <TabPanel value="markets">{markets}</TabPanel>
             </Tabs>
-            {withOrders ? ordersPanel : null}
+            <AfterFrames frames={3}>{ordersPanel}</AfterFrames>
           </>
         ) : null}
       </div>
@@ -208,7 +200,9 @@ function Trading({ symbol, symbols, layout, framed }: { symbol: MarketSymbol; sy
           <div className={styles.areaForm}>{form}</div>
           <div className={styles.areaMarkets}>{markets}</div>
           <div className={styles.areaTrades}>{trades}</div>
-          <div className={styles.areaOrders}>{withOrders ? ordersPanel : null}</div>
+          <div className={styles.areaOrders}>
+            <AfterFrames frames={1}>{ordersPanel}</AfterFrames>
+          </div>
         </>
       ) : null}
     </div>
@@ -229,9 +223,20 @@ function ChartPlaceholder() {
   );
 }
 
+/** The candle chart of the market's trades; its library is asked for after the page's next paint (usePaintedOnce). */
+function LiveChart({ feed, symbol }: { feed: MarketFeed; symbol: MarketSymbol }) {
+  const painted = usePaintedOnce();
+  return <Suspense fallback={<ChartPlaceholder />}>{painted ? <TradesChart feed={feed} symbol={symbol} /> : <ChartPlaceholder />}</Suspense>;
+}
+
+function TradesChart({ feed, symbol }: { feed: MarketFeed; symbol: MarketSymbol }) {
+  return <CandleChart symbol={symbol} trades={useMarketPart(feed, selectTrades)} />;
+}
+
 /** The market's name and figures (TradingHeader: the page's heading on its own page). */
-function Ticker({ symbol, quote, framed, compact }: { symbol: MarketSymbol; quote: ReturnType<typeof useMarket>['quote']; framed: boolean; compact: boolean }) {
+function LiveTicker({ feed, symbol, framed, compact }: { feed: MarketFeed; symbol: MarketSymbol; framed: boolean; compact: boolean }) {
   const { t } = useLingui();
+  const quote = useMarketQuote(feed);
   const change = quote ? Number(quote.changePercent) : 0;
   const tone = quote ? (change >= 0 ? 'up' : 'down') : 'neutral';
   return (

@@ -12,7 +12,7 @@ import { createOrderCall } from '../../../shared/api/exchange';
 import type { MarketSymbol } from '../../../shared/api/market';
 import { ApiError } from '../../../shared/client/client';
 import { callApi } from '../../api/client';
-import { useHubStatus } from '../../state/hub';
+import { useSignedIn } from '../../state/hub';
 import { AmountInput } from '../../ui/AmountInput';
 import { Button, ButtonLink } from '../../ui/Button';
 import { DataTable } from '../../ui/DataTable';
@@ -30,7 +30,7 @@ type Run = { state: 'placing'; index: number } | { state: 'done'; placed: number
 export function LadderRobot({ symbol, onPlaced }: { symbol: MarketSymbol; onPlaced: () => void }) {
   const { t } = useLingui();
   const { pathname, searchStr } = useLocation();
-  const signedIn = useHubStatus()?.session.status === 'signedIn';
+  const signedIn = useSignedIn();
   const [side, setSide] = useState<OrderSide>('buy');
   const [input, setInput] = useState({ low: '', high: '', count: '5', total: '' });
   const [run, setRun] = useState<Run | null>(null);

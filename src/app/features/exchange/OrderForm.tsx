@@ -74,9 +74,10 @@ export interface OrderFormProps {
 }
 
 /**
- * Memoised: the trading page renders again on every book, trade and quote push, and the form
- * (two sides with their tabs) then rendered with it though only its prices' props can change
- * (issue 14: a push's render on a phone).
+ * Memoised: the form (two sides with their tabs) renders when its own props change, not with the
+ * page or panel around it (the trading page renders again when the user's orders or balances
+ * come; LiveOrderForms when a book update leaves the best prices as they were) (issue 14: a
+ * render on a phone).
  */
 export const OrderForms = memo(function OrderForms(props: OrderFormProps) {
   const { t } = useLingui();

@@ -10,7 +10,7 @@ import { useCallback, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import type { MarketSymbol } from '../../../shared/api/market';
 import { useLocalize } from '../../i18n/useLanguage';
-import { useHubStatus } from '../../state/hub';
+import { useSignedIn } from '../../state/hub';
 import { loadBalances, markAssetsChanged, session } from '../../state/session';
 import { PageLink } from '../../ui/PageLink';
 import { Panel } from '../../ui/Panel';
@@ -18,12 +18,10 @@ import { loginPath } from '../../ui/paths';
 import { CandleChart } from './CandleChart';
 import { LadderRobot } from './LadderRobot';
 import { ExchangeScreen, RouteMarket } from './ExchangeScreen';
-import { LatestTrades } from '../../ui/LatestTrades';
+import { LiveLatestTrades, LiveOrderBook, LiveOrderForms } from './LiveMarket';
 import { exchangeHref, MarketList, relatedMarkets } from './MarketList';
-import { OrderBook } from './OrderBook';
-import { OrderForms } from './OrderForm';
 import { OrdersTable } from './OrdersTable';
-import { useMarket } from './useMarket';
+import { selectTrades, useMarketFeed, useMarketPart } from './useMarket';
 import { useOrders } from './useOrders';
 import layout from '../../layout/TradingPage.module.css';
 
@@ -55,10 +53,10 @@ export function HandicapPage() {
 }
 
 function Handicap({ symbol }: { symbol: MarketSymbol }) {
-  const market = useMarket(symbol.id);
+  const feed = useMarketFeed(symbol.id);
   const router = useRouter();
   const localize = useLocalize();
-  return <OrderBook symbol={symbol} book={market.book} quote={market.quote} rows={20} onPick={() => void router.navigate({ href: localize(exchangeHref(symbol)) })} />;
+  return <LiveOrderBook feed={feed} symbol={symbol} rows={20} onPick={() => void router.navigate({ href: localize(exchangeHref(symbol)) })} />;
 }
 
 export function LineChartPage() {
@@ -66,8 +64,8 @@ export function LineChartPage() {
 }
 
 function LineChart({ symbol }: { symbol: MarketSymbol }) {
-  const market = useMarket(symbol.id);
-  return <CandleChart symbol={symbol} trades={market.trades} />;
+  const trades = useMarketPart(useMarketFeed(symbol.id), selectTrades);
+  return <CandleChart symbol={symbol} trades={trades} />;
 }
 
 export function LatestTradePage() {
@@ -75,8 +73,7 @@ export function LatestTradePage() {
 }
 
 function LatestTrade({ symbol }: { symbol: MarketSymbol }) {
-  const market = useMarket(symbol.id);
-  return <LatestTrades symbol={symbol} trades={market.trades} rows={30} testId="exchange-trades" />;
+  return <LiveLatestTrades feed={useMarketFeed(symbol.id)} symbol={symbol} rows={30} testId="exchange-trades" />;
 }
 
 export function MarketListPage() {
@@ -109,9 +106,9 @@ export function EntrustOrderPage() {
 }
 
 function EntrustOrder({ symbol }: { symbol: MarketSymbol }) {
-  const signedIn = useHubStatus()?.session.status === 'signedIn';
+  const signedIn = useSignedIn();
   const { balances } = useSnapshot(session);
-  const market = useMarket(symbol.id);
+  const feed = useMarketFeed(symbol.id);
   useEffect(() => {
     if (signedIn) void loadBalances(true);
   }, [signedIn]);
@@ -119,10 +116,9 @@ function EntrustOrder({ symbol }: { symbol: MarketSymbol }) {
     markAssetsChanged();
     void loadBalances(true);
   }, []);
-  const best = { bid: market.book?.bids[0]?.[0] ?? null, ask: market.book?.asks[0]?.[0] ?? null };
   return (
     <Panel>
-      <OrderForms symbol={symbol} signedIn={signedIn} balances={balances} best={best} lastPrice={market.quote?.c ?? null} pickedPrice={null} layout="both" onPlaced={placed} />
+      <LiveOrderForms feed={feed} symbol={symbol} signedIn={signedIn} balances={balances} pickedPrice={null} layout="both" onPlaced={placed} />
     </Panel>
   );
 }
@@ -139,7 +135,7 @@ export function HistoricalOrdersPage() {
 
 function UserOrders({ which }: { which: 'open' | 'history' }) {
   const { t } = useLingui();
-  const signedIn = useHubStatus()?.session.status === 'signedIn';
+  const signedIn = useSignedIn();
   const orders = useOrders(signedIn, markAssetsChanged);
   const here = which === 'open' ? '/Exchange/Components/CurrentOrder' : '/Exchange/Components/HistoricalOrders';
   return (

@@ -17,7 +17,7 @@ import { routeSymbol, symbolRoute } from '../../../shared/symbols';
 import type { FuturesAccount } from '../../../workers/protocol';
 import { useMediaQuery } from '../../ui/useMediaQuery';
 import { TradingHeader } from '../../layout/TradingHeader';
-import { useHubStatus } from '../../state/hub';
+import { useSignedIn } from '../../state/hub';
 import { ButtonLink } from '../../ui/Button';
 import { PageLink } from '../../ui/PageLink';
 import { Panel } from '../../ui/Panel';
@@ -60,7 +60,7 @@ export function RouteFutures({ id, children }: { id: string | undefined; childre
   const symbols = useFuturesSymbols();
   const symbol = routeSymbol(symbols, SYMBOL_TYPE.futures, id, DEFAULT_FUTURES_SYMBOL);
   const markets = useFuturesConfigs();
-  const signedIn = useHubStatus()?.session.status === 'signedIn';
+  const signedIn = useSignedIn();
   const showPopup = useTradePopups();
   const account = useFuturesAccount(signedIn, showPopup);
   const marks = useMarks(useMemo(() => symbols.map((entry) => entry.id), [symbols]));

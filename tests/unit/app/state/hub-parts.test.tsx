@@ -7,7 +7,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Quote } from '../../../../src/shared/api/market';
 import type { HubStatus } from '../../../../src/workers/protocol';
-import { useHubStatus, useIndexPrices, useQuotes, useSymbols } from '../../../../src/app/state/hub';
+import { useHubStatus, useIndexPrices, useQuotes, useSignedIn, useSymbols } from '../../../../src/app/state/hub';
 import { hubStore } from '../../../../src/app/state/hub-store';
 
 const watched: string[] = [];
@@ -132,5 +132,24 @@ describe('parts of the hub state', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(container.textContent).toContain('62001.00');
     expect(renders.price).toBe(before + 1);
+  });
+
+  it('draws a reader of "signed in" only when that changes, not at every status push', async () => {
+    let signedInRenders = 0;
+    function SignedInPart() {
+      signedInRenders += 1;
+      return <span>{useSignedIn() ? 'in' : 'out'}</span>;
+    }
+    const container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    await push({ kind: 'status', status: STATUS });
+    act(() => root!.render(<SignedInPart />));
+    expect(container.textContent).toBe('out');
+    await push({ kind: 'status', status: { ...STATUS, feed: { state: 'live' } } as HubStatus });
+    expect(signedInRenders).toBe(1);
+    await push({ kind: 'status', status: { ...STATUS, session: { status: 'signedIn' } } as HubStatus });
+    expect(container.textContent).toBe('in');
+    expect(signedInRenders).toBe(2);
   });
 });

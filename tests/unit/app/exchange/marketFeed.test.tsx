@@ -1,0 +1,185 @@
+// @vitest-environment happy-dom
+// The exchange's live market (issue 14: a push renders the panel whose figures it changes, not the
+// trading page): the page that holds the market renders for none of its pushes; a book update
+// renders what reads the book, and what reads the best prices only when they moved; a trade renders
+// what reads the trades. The tab's first read fills what the hub has not sent yet and never
+// replaces a newer book; the hub's quote replaces the read's once it is as new; nothing is drawn
+// after the page is gone.
+import { act } from 'preact/test-utils';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Quote, Trade } from '../../../../src/shared/api/market';
+import type { BookSnapshot } from '../../../../src/shared/realtime';
+import { hubStore } from '../../../../src/app/state/hub-store';
+import {
+  selectBestBid,
+  selectBook,
+  selectTrades,
+  useMarketFeed,
+  useMarketPart,
+  useMarketQuote,
+  type MarketFeed,
+} from '../../../../src/app/features/exchange/useMarket';
+
+const SYMBOL = 7001;
+const watching = new Map<string, number>();
+vi.mock('../../../../src/app/api/hub', () => ({
+  getHub: () => ({
+    watch: (...topics: { kind: string; symbolId: number }[]) => {
+      const keys = topics.map((topic) => `${topic.kind}:${topic.symbolId}`);
+      for (const key of keys) watching.set(key, (watching.get(key) ?? 0) + 1);
+      return () => {
+        for (const key of keys) watching.set(key, (watching.get(key) ?? 0) - 1);
+      };
+    },
+  }),
+}));
+
+/** The tab's own first read (full_quote and recent), answered when the test says. */
+let answerRead: (snapshot: { depth: BookSnapshot; quote: Quote }, trades: Trade[]) => void = () => undefined;
+vi.mock('../../../../src/app/api/client', () => ({
+  callApi: (call: { path: string }) =>
+    new Promise((resolve) => {
+      const previous = answerRead;
+      answerRead = (snapshot, trades) => {
+        previous(snapshot, trades);
+        resolve(call.path.includes('recent') ? trades : snapshot);
+      };
+    }),
+}));
+
+function book(sequence: number, bid: string, ask = '101'): BookSnapshot {
+  return { symbolId: SYMBOL, sequence, bids: [[bid, '1']], asks: [[ask, '1']] };
+}
+
+function quote(close: string, at: number): Quote {
+  return { id: SYMBOL, c: close, t: at } as unknown as Quote;
+}
+
+function trade(id: number, price: string, symbolId = SYMBOL): Trade & { symbolId: number } {
+  return { id, symbolId, price, quantity: '1', takerSide: 'buy', time: id * 1000 };
+}
+
+const renders = { page: 0, book: 0, best: 0, trades: 0, quote: 0 };
+const shown: { book?: BookSnapshot | null; best?: string | null; trades?: Trade[]; quote?: string | null } = {};
+
+function BookPart({ feed }: { feed: MarketFeed }) {
+  renders.book += 1;
+  shown.book = useMarketPart(feed, selectBook);
+  return null;
+}
+
+function BestPart({ feed }: { feed: MarketFeed }) {
+  renders.best += 1;
+  shown.best = useMarketPart(feed, selectBestBid);
+  return null;
+}
+
+function TradesPart({ feed }: { feed: MarketFeed }) {
+  renders.trades += 1;
+  shown.trades = useMarketPart(feed, selectTrades);
+  return null;
+}
+
+function QuotePart({ feed }: { feed: MarketFeed }) {
+  renders.quote += 1;
+  shown.quote = useMarketQuote(feed)?.c ?? null;
+  return null;
+}
+
+function Page() {
+  renders.page += 1;
+  const feed = useMarketFeed(SYMBOL);
+  return (
+    <>
+      <BookPart feed={feed} />
+      <BestPart feed={feed} />
+      <TradesPart feed={feed} />
+      <QuotePart feed={feed} />
+    </>
+  );
+}
+
+/** Brings a change and waits for the drawing task it asks for (after a read's promises settle). */
+async function settle(change: () => void = () => undefined): Promise<void> {
+  await act(async () => {
+    change();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+let root: Root | null = null;
+
+beforeEach(() => {
+  Object.assign(renders, { page: 0, book: 0, best: 0, trades: 0, quote: 0 });
+  answerRead = () => undefined;
+  watching.clear();
+  root = createRoot(document.createElement('div'));
+  act(() => root!.render(<Page />));
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+});
+
+describe('the exchange market feed', () => {
+  it('renders the part a push changes, never the page that holds the market', async () => {
+    expect(watching.get(`market:${SYMBOL}`)).toBe(1);
+    const first = { ...renders };
+
+    await settle(() => hubStore.apply({ kind: 'book', book: book(5, '100') }));
+    expect(shown.book?.sequence).toBe(5);
+    expect(shown.best).toBe('100');
+    expect(renders).toEqual({ ...first, book: first.book + 1, best: first.best + 1 });
+
+    // The best bid stays: the book's reader renders, the best price's does not.
+    await settle(() => hubStore.apply({ kind: 'book', book: { ...book(6, '100'), bids: [['100', '3']] } }));
+    expect(renders).toEqual({ ...first, book: first.book + 2, best: first.best + 1 });
+
+    await settle(() => hubStore.apply({ kind: 'trades', symbolId: SYMBOL, trades: [trade(1, '100.5')] }));
+    expect(shown.trades?.map((entry) => entry.id)).toEqual([1]);
+    expect(renders).toEqual({ ...first, book: first.book + 2, best: first.best + 1, trades: first.trades + 1 });
+
+    // Another market's pushes render nothing.
+    await settle(() => {
+      hubStore.apply({ kind: 'book', book: { ...book(9, '1'), symbolId: SYMBOL + 1 } });
+      hubStore.apply({ kind: 'trades', symbolId: SYMBOL + 1, trades: [trade(2, '1', SYMBOL + 1)] });
+    });
+    expect(renders.page).toBe(first.page);
+    expect(renders).toEqual({ ...first, book: first.book + 2, best: first.best + 1, trades: first.trades + 1 });
+  });
+
+  it('fills what the hub has not sent from the first read, never replacing a newer book, and takes the hub quote once it is as new', async () => {
+    await settle(() => hubStore.apply({ kind: 'book', book: book(8, '99') }));
+    await settle(() => answerRead({ depth: book(7, '98'), quote: quote('100.00', 10) }, [trade(3, '100'), trade(4, '100.25')]));
+    expect(shown.book?.sequence).toBe(8);
+    expect(shown.quote).toBe('100.00');
+    expect(shown.trades?.map((entry) => entry.id)).toEqual([4, 3]);
+
+    await settle(() => hubStore.apply({ kind: 'quotes', quotes: [quote('99.00', 9)], source: 'network' }));
+    expect(shown.quote).toBe('100.00');
+    await settle(() => hubStore.apply({ kind: 'quotes', quotes: [quote('101.00', 11)], source: 'network' }));
+    expect(shown.quote).toBe('101.00');
+    expect(renders.page).toBe(1);
+  });
+
+  it('takes a first read newer than the hub’s first book, and the hub’s books after that', async () => {
+    await settle(() => answerRead({ depth: book(12, '97'), quote: quote('100.00', 20) }, []));
+    await settle(() => hubStore.apply({ kind: 'book', book: book(11, '96') }));
+    expect(shown.book?.sequence).toBe(12);
+    await settle(() => hubStore.apply({ kind: 'book', book: book(13, '95') }));
+    expect(shown.book?.sequence).toBe(13);
+  });
+
+  it('stops following the market when the page is gone', async () => {
+    act(() => root!.unmount());
+    root = null;
+    expect(watching.get(`market:${SYMBOL}`)).toBe(0);
+    const before = { ...renders };
+    await settle(() => hubStore.apply({ kind: 'book', book: book(20, '90') }));
+    await settle(() => answerRead({ depth: book(21, '91'), quote: quote('1.00', 30) }, [trade(9, '1')]));
+    expect(renders).toEqual(before);
+  });
+});
