@@ -171,7 +171,6 @@ const CODE_SPLITTING_GROUPS = [
     ),
     priority: 1,
   },
-  { name: 'tabs', test: modules(`${RADIX}(react-collection|react-direction|react-roving-focus|react-tabs|react-use-is-hydrated)/`, 'src/app/ui/Tabs\\.'), priority: 1 },
   {
     name: 'dialog',
     test: modules(

@@ -234,11 +234,59 @@ describe('Tabs', () => {
     expect(tabs[0]?.getAttribute('aria-selected')).toBe('true');
     const panel = view.querySelector('[role="tabpanel"]');
     expect(panel?.id).toBe(tabs[0]?.getAttribute('aria-controls'));
-    act(() => {
-      (tabs[1] as HTMLButtonElement).dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 }));
-    });
+    act(() => (tabs[1] as HTMLButtonElement).click());
     expect(view.querySelector('[role="tabpanel"]')?.textContent).toBe('Showing futures');
     expect(view.querySelector('[role="tabpanel"]')?.id).toBe(view.querySelectorAll('[role="tab"]')[1]?.getAttribute('aria-controls'));
+    expect(view.querySelector('[role="tabpanel"]')?.getAttribute('aria-labelledby')).toBe(view.querySelectorAll('[role="tab"]')[1]?.id);
+  });
+
+  it('moves between the tabs with the arrow keys, Home and End, selecting the one reached, skipping a disabled one; only the selected tab is in the Tab order', () => {
+    const chosen: string[] = [];
+    function Harness() {
+      const [value, setValue] = useState('a');
+      return (
+        <Tabs
+          label="Letters"
+          value={value}
+          onValueChange={(next) => {
+            chosen.push(next);
+            setValue(next);
+          }}
+          items={[
+            { value: 'a', label: 'A' },
+            { value: 'b', label: 'B', disabled: true },
+            { value: 'c', label: 'C' },
+            { value: 'd', label: 'D' },
+          ]}
+        >
+          <TabPanel value="a">Panel a</TabPanel>
+          <TabPanel value="c">Panel c</TabPanel>
+          <TabPanel value="d">Panel d</TabPanel>
+        </Tabs>
+      );
+    }
+    const view = render(<Harness />);
+    const tab = (name: string) => [...view.querySelectorAll<HTMLButtonElement>('[role="tab"]')].find((entry) => entry.textContent === name)!;
+    const press = (key: string) => act(() => void (document.activeElement as HTMLElement).dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true })));
+    expect([...view.querySelectorAll('[role="tab"]')].map((entry) => entry.getAttribute('tabindex'))).toEqual(['0', '-1', '-1', '-1']);
+    expect(view.querySelectorAll('[role="tabpanel"]')).toHaveLength(1);
+    act(() => tab('A').focus());
+    press('ArrowRight');
+    expect(document.activeElement).toBe(tab('C'));
+    expect(tab('C').getAttribute('aria-selected')).toBe('true');
+    expect(tab('C').getAttribute('data-state')).toBe('active');
+    expect(tab('A').getAttribute('tabindex')).toBe('-1');
+    expect(view.querySelector('[role="tabpanel"]')?.textContent).toBe('Panel c');
+    press('End');
+    expect(document.activeElement).toBe(tab('D'));
+    press('ArrowRight');
+    expect(document.activeElement).toBe(tab('A'));
+    press('ArrowLeft');
+    expect(document.activeElement).toBe(tab('D'));
+    press('Home');
+    expect(document.activeElement).toBe(tab('A'));
+    expect(view.querySelector('[role="tabpanel"]')?.textContent).toBe('Panel a');
+    expect(chosen).toEqual(['c', 'd', 'a', 'd', 'a']);
   });
 });
 
