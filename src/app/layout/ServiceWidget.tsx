@@ -12,7 +12,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { SiteConfig } from '../../shared/api/site';
 import { chatSessionKey, noteDeskMessage, rememberChat, setHelpdeskOpen, storedChat, useHelpdeskView, VISITOR_CHAT_KEY } from '../features/helpdesk/session';
 import { useLanguage } from '../i18n/useLanguage';
-import { useHelpdeskTopic, useHubStatus } from '../state/hub';
+import { useHelpdeskTopic, useHubSession } from '../state/hub';
 import { PageLink } from '../ui/PageLink';
 import styles from './ServiceWidget.module.css';
 import { serviceWidgetTarget } from './ServiceWidget.target';
@@ -27,7 +27,7 @@ const UNREAD_SHOWN_MAX = 99;
 export function ServiceWidget({ config }: { config: SiteConfig }) {
   const { t } = useLingui();
   const location = useLocation();
-  const session = useHubStatus()?.session;
+  const session = useHubSession();
   const signedIn = session?.status === 'signedIn';
   const target = serviceWidgetTarget(config.helpDesk, { signedIn, helpDeskLink: signedIn ? session.profile.helpDeskLink : undefined });
   const label = t`Customer service`;

@@ -6,7 +6,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Profile } from '../../shared/api/account';
-import { useHubStatus } from '../state/hub';
+import { useHubSession } from '../state/hub';
 import { ButtonLink } from '../ui/Button';
 import { loginPath } from '../ui/paths';
 import { StatusMessage } from '../ui/StatusMessage';
@@ -14,7 +14,7 @@ import { StatusMessage } from '../ui/StatusMessage';
 export function SignedInOnly({ prompt, children }: { prompt: string; children: (profile: Profile) => ReactNode }) {
   const { t } = useLingui();
   const { pathname } = useLocation();
-  const session = useHubStatus()?.session ?? { status: 'unknown' as const };
+  const session = useHubSession();
   if (session.status === 'unknown') return <StatusMessage tone="loading" title={t`Loading…`} headingLevel={2} testId="profile-loading" />;
   if (session.status === 'signedOut') {
     return (

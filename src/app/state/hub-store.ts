@@ -95,7 +95,7 @@ export const hubStore = {
   apply(message: HubPush): void {
     switch (message.kind) {
       case 'status':
-        update({ status: message.status, failure: null, ...(message.status.session.status === 'signedIn' ? {} : { boptionOpen: null, futuresAccount: UNREAD_FUTURES_ACCOUNT }) });
+        update({ status: withStatus(state.status, message.status), failure: null, ...(message.status.session.status === 'signedIn' ? {} : { boptionOpen: null, futuresAccount: UNREAD_FUTURES_ACCOUNT }) });
         return;
       case 'symbols':
         update({ symbols: message.symbols });
@@ -158,6 +158,25 @@ export const hubStore = {
     update({ toasts: state.toasts.filter((toast) => toast.id !== id) });
   },
 };
+
+/**
+ * The status the hub pushed, with the parts that did not change kept as the objects the tab has:
+ * every push is a fresh copy (structured clone), and a component that reads the session or the
+ * unread count (useHubPart) would otherwise render again when only the socket's or the quote
+ * feed's state moved.
+ */
+function withStatus(known: HubStatus | null, pushed: HubStatus): HubStatus {
+  if (!known) return pushed;
+  const session = sameJson(known.session, pushed.session) ? known.session : pushed.session;
+  const notifications = sameJson(known.notifications, pushed.notifications) ? known.notifications : pushed.notifications;
+  const storage = sameJson(known.storage, pushed.storage) ? known.storage : pushed.storage;
+  const status = { ...pushed, session, notifications, storage };
+  return sameJson(known, status) ? known : status;
+}
+
+function sameJson(left: unknown, right: unknown): boolean {
+  return left === right || JSON.stringify(left) === JSON.stringify(right);
+}
 
 function withQuotes(current: ReadonlyMap<number, QuoteEntry>, quotes: Quote[], source: QuoteSource): Map<number, QuoteEntry> {
   const next = new Map(current);

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { IndexPoint } from '../../shared/api/index-price';
 import type { MarketSymbol } from '../../shared/api/market';
 import type { ChatMessage } from '../../shared/realtime';
-import { topicKey, type HelpdeskChannelState, type TopicOf } from '../../workers/protocol';
+import { topicKey, type HelpdeskChannelState, type SessionState, type TopicOf } from '../../workers/protocol';
 import { getHub } from '../api/hub';
 import { hubStore, type HubViewState, type IndexPointOrNone, type QuoteEntry } from './hub-store';
 import { useStorePart } from './storePart';
@@ -22,6 +22,19 @@ export function useHubPart<T>(select: (state: HubViewState) => T): T {
 
 export function useHubStatus(): HubViewState['status'] {
   return useHubPart(selectStatus);
+}
+
+/**
+ * The session as the hub last said (unknown until its first status): the hub store keeps it the
+ * same object while it does not change, so a reader renders again only when it does.
+ */
+export function useHubSession(): SessionState {
+  return useHubPart(selectSession);
+}
+
+/** Only the session's state: signed in, signed out, or unknown yet. */
+export function useSessionStatus(): SessionState['status'] {
+  return useHubPart(selectSessionStatus);
 }
 
 /**
@@ -43,6 +56,9 @@ export function useHubFailure(): HubViewState['failure'] {
 
 const selectStatus = (state: HubViewState) => state.status;
 const selectSignedIn = (state: HubViewState) => state.status?.session.status === 'signedIn';
+const UNKNOWN_SESSION: SessionState = { status: 'unknown' };
+const selectSession = (state: HubViewState) => state.status?.session ?? UNKNOWN_SESSION;
+const selectSessionStatus = (state: HubViewState) => state.status?.session.status ?? 'unknown';
 const selectSymbols = (state: HubViewState) => state.symbols;
 const selectFailure = (state: HubViewState) => state.failure;
 const selectQuotes = (state: HubViewState) => state.quotes;

@@ -10,7 +10,7 @@ import { useLingui } from '@lingui/react/macro';
 import { BOPTION_STATUSES, boptionOrdersCall, type BoptionOrder, type BoptionStatus } from '../../../shared/api/boption';
 import { SYMBOL_TYPE } from '../../../shared/constants';
 import { callApi } from '../../api/client';
-import { useHubStatus, useSymbols } from '../../state/hub';
+import { useSessionStatus, useSymbols } from '../../state/hub';
 import { ButtonLink } from '../../ui/Button';
 import { FilterSelect, PairFilter } from '../../ui/FilterSelect';
 import { useFilteredPages } from '../../ui/useFilteredPages';
@@ -53,7 +53,7 @@ export function ordersQuery(filters: OptionFilters, page: number) {
 export function BoptionOrders() {
   const { t } = useLingui();
   const { _ } = useLinguiRuntime();
-  const status = useHubStatus()?.session.status;
+  const status = useSessionStatus();
   const signedIn = status === 'signedIn';
   const symbols = useSymbols().filter((symbol) => symbol.type === SYMBOL_TYPE.boption);
   const live = useBoptionOrders(signedIn);

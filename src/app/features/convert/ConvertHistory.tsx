@@ -12,7 +12,7 @@ import { convertHistoryCall, type ConvertOrder } from '../../../shared/api/conve
 import { formatDate } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { callApi } from '../../api/client';
-import { useHubStatus } from '../../state/hub';
+import { useSessionStatus } from '../../state/hub';
 import { trimZeros } from '../../../shared/decimal';
 import { Badge } from '../../ui/Badge';
 import { ButtonLink } from '../../ui/Button';
@@ -38,7 +38,7 @@ async function readHistoryPage(offset: number): Promise<HistoryPage | null> {
 }
 
 export function ConvertHistory({ language }: { language: Language }) {
-  const status = useHubStatus()?.session.status ?? 'unknown';
+  const status = useSessionStatus();
   if (status === 'signedOut') return <SignInPrompt />;
   if (status === 'unknown') return <Loading />;
   return <HistoryList language={language} />;

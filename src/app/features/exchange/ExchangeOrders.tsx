@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { ORDERS_PAGE_MAX, ordersCall, type OrderViewData } from '../../../shared/api/exchange';
 import { SYMBOL_TYPE } from '../../../shared/constants';
 import { callApi } from '../../api/client';
-import { useHubStatus, useSymbols } from '../../state/hub';
+import { useSessionStatus, useSymbols } from '../../state/hub';
 import { Button, ButtonLink } from '../../ui/Button';
 import { FilterSelect, PairFilter } from '../../ui/FilterSelect';
 import { useFilteredPages } from '../../ui/useFilteredPages';
@@ -63,7 +63,7 @@ async function readPage(filters: OrderFilters, page: number): Promise<PageResult
 
 export function ExchangeOrders() {
   const { t } = useLingui();
-  const status = useHubStatus()?.session.status;
+  const status = useSessionStatus();
   const symbols = useSymbols().filter((symbol) => symbol.type === SYMBOL_TYPE.exchange);
   const [reload, setReload] = useState(0);
   const { filters, change, page, setPage, result, loading } = useFilteredPages<OrderFilters, PageResult>({ symbol: '', side: 'all', status: 'all' }, readPage, {

@@ -13,7 +13,7 @@ import { formatDate } from '../../../shared/format';
 import { formatUnits } from '../../../shared/money';
 import { callApi } from '../../api/client';
 import { useLanguage } from '../../i18n/useLanguage';
-import { useHubStatus } from '../../state/hub';
+import { useSessionStatus } from '../../state/hub';
 import { ButtonLink } from '../../ui/Button';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
 import { FilterSelect, PairFilter } from '../../ui/FilterSelect';
@@ -75,7 +75,7 @@ export function FuturesOrders() {
   const { t } = useLingui();
   const { _ } = useLinguiRuntime();
   const language = useLanguage();
-  const status = useHubStatus()?.session.status;
+  const status = useSessionStatus();
   const symbols = useFuturesSymbols();
   const { filters, change, page, setPage, result: answer, loading } = useFilteredPages<HistoryFilters, { total: number; list: FuturesPosition[] }>(
     { symbol: '', side: '', closeReason: '', from: '', to: '' },

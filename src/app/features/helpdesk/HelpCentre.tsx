@@ -10,7 +10,7 @@ import { getRouteApi, useLocation } from '@tanstack/react-router';
 import { featureSetOf, isPathHidden, supportEmail } from '../../../shared/layout';
 import { serviceWidgetTarget } from '../../layout/ServiceWidget.target';
 import { PageFrame } from '../../layout/PageFrame';
-import { useHubStatus } from '../../state/hub';
+import { useHubSession } from '../../state/hub';
 import { Button, ButtonLink, buttonClassName } from '../../ui/Button';
 import { PageLink } from '../../ui/PageLink';
 import { Panel } from '../../ui/Panel';
@@ -24,7 +24,7 @@ export function HelpCentre() {
   const { t } = useLingui();
   const config = localeRoute.useLoaderData();
   const location = useLocation();
-  const session = useHubStatus()?.session;
+  const session = useHubSession();
   const signedIn = session?.status === 'signedIn';
   const target = serviceWidgetTarget(config.helpDesk, { signedIn, helpDeskLink: signedIn ? session.profile.helpDeskLink : undefined });
   const email = supportEmail(config.name, window.location.hostname);

@@ -29,7 +29,7 @@ import { OPERATOR_ERRCODES } from '../../../shared/errcodes';
 import { formatDate } from '../../../shared/format';
 import type { Language } from '../../../shared/languages';
 import { callApi } from '../../api/client';
-import { useHelpdeskTopic, useHubStatus } from '../../state/hub';
+import { useHelpdeskTopic, useSessionStatus } from '../../state/hub';
 import { Badge } from '../../ui/Badge';
 import { Button, ButtonLink } from '../../ui/Button';
 import { Checkbox } from '../../ui/Controls';
@@ -80,8 +80,7 @@ function mergeForOperator(current: readonly HelpdeskMessage[], incoming: readonl
 
 export function OperatorDesk({ language }: { language: Language }) {
   const { t } = useLingui();
-  const status = useHubStatus();
-  const session = status?.session.status ?? 'unknown';
+  const session = useSessionStatus();
   if (session === 'unknown') return <StatusMessage tone="loading" title={t`Loading…`} headingLevel={2} testId="operator-loading" />;
   if (session === 'signedOut') {
     return (

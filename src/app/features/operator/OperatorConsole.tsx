@@ -13,7 +13,7 @@ import { ApiError } from '../../../shared/client/client';
 import { OPERATOR_ERRCODES } from '../../../shared/errcodes';
 import { callApi } from '../../api/client';
 import { PageFrame } from '../../layout/PageFrame';
-import { useHubStatus } from '../../state/hub';
+import { useSessionStatus } from '../../state/hub';
 import { ButtonLink } from '../../ui/Button';
 import { PageLink } from '../../ui/PageLink';
 import { loginPath } from '../../ui/paths';
@@ -98,8 +98,7 @@ function ConsoleGate({ children }: { children: ReactNode }) {
 export function OperatorConsole({ section, title, children }: { section: ConsoleSection; title: string; children: ReactNode }) {
   const { t } = useLingui();
   const config = localeRoute.useLoaderData();
-  const status = useHubStatus();
-  const session = status?.session.status ?? 'unknown';
+  const session = useSessionStatus();
   let content: ReactNode;
   if (session === 'unknown') content = <StatusMessage tone="loading" title={t`Loading…`} headingLevel={2} testId="console-loading" />;
   else if (session === 'signedOut') {

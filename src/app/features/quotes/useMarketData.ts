@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { favouriteAddCall, favouriteDeleteCall, favouriteQueryCall, symbolsCall, type MarketSymbol } from '../../../shared/api/market';
 import { callApi } from '../../api/client';
-import { useHubStatus, useSymbols } from '../../state/hub';
+import { useHubSession, useSymbols } from '../../state/hub';
 import { identityKeyOf } from '../../../shared/profile';
 
 /**
@@ -95,7 +95,7 @@ export function useFavourites(signedIn: boolean, sessionKey: string): Favourites
 
 /** Who is signed in, as a key that changes when the session does; and their testEnabled. */
 export function useSessionFacts(): { signedIn: boolean; testEnabled: boolean; sessionKey: string } {
-  const session = useHubStatus()?.session ?? { status: 'unknown' as const };
+  const session = useHubSession();
   if (session.status !== 'signedIn') return { signedIn: false, testEnabled: false, sessionKey: session.status };
   const who = identityKeyOf(session.profile);
   return { signedIn: true, testEnabled: session.profile.testEnabled, sessionKey: `user:${who}` };

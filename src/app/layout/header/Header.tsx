@@ -18,7 +18,8 @@ import type { SiteConfig } from '../../../shared/api/site';
 import { BREAKPOINT_COMPACT_HEADER_PX, HEADER_PROFILE_READ_DELAY_MS } from '../../../shared/constants';
 import { isVerified } from '../../../shared/layout';
 import type { SessionState } from '../../../workers/protocol';
-import { useHubFailure, useHubStatus } from '../../state/hub';
+import { useHubPart, useHubSession } from '../../state/hub';
+import type { HubViewState } from '../../state/hub-store';
 import { adoptProfile, loadBalances, loadProfile, resetSession, session } from '../../state/session';
 import { useLanguage } from '../../i18n/useLanguage';
 import { PageLink } from '../../ui/PageLink';
@@ -71,14 +72,20 @@ function Logo({ name, showName }: { name: string; showName: boolean }) {
   );
 }
 
+/** No status from the hub, and it could not be started or reached. */
+const selectHubSilent = (state: HubViewState) => state.status === null && state.failure !== null;
+const selectNotifications = (state: HubViewState) => state.status?.notifications;
+
 export function Header({ config }: { config: SiteConfig }) {
   const { t } = useLingui();
-  const status = useHubStatus();
-  const failure = useHubFailure();
-  const sessionState: SessionState = status?.session ?? { status: 'unknown' };
+  // The parts of the hub's status the header shows, each read on its own: a push that only moves the
+  // socket's or the quote feed's state does not render the header (useHubPart).
+  const sessionState: SessionState = useHubSession();
+  const hubSilent = useHubPart(selectHubSilent);
+  const notificationState = useHubPart(selectNotifications);
   const signedIn = sessionState.status === 'signedIn';
   // A hub that never answered leaves the visitor a way to sign in.
-  const signedOut = sessionState.status === 'signedOut' || (status === null && failure !== null);
+  const signedOut = sessionState.status === 'signedOut' || hubSilent;
   const narrow = useMediaQuery(`(max-width: ${BREAKPOINT_COMPACT_HEADER_PX - 0.02}px)`);
   const language = useLanguage();
   const rowRef = useRef<HTMLDivElement>(null);
@@ -100,7 +107,7 @@ export function Header({ config }: { config: SiteConfig }) {
   const stored = useSnapshot(session).profile;
   const profile = signedIn ? (stored ?? sessionState.profile) : null;
   const verified = profile !== null && isVerified(profile);
-  const notifications = signedIn && config.notificationEnabled ? status?.notifications : undefined;
+  const notifications = signedIn && config.notificationEnabled ? notificationState : undefined;
   const unread = notifications?.enabled ? notifications.unread : 0;
 
   const openUserDrawer = () => {

@@ -13,7 +13,7 @@ import { LoginForm } from '../../features/account/LoginForm';
 import { pathAfterSignIn, queryParameter } from '../../features/account/paths';
 import { useRawSearch } from '../../features/account/rawSearch';
 import { useLanguage } from '../../i18n/useLanguage';
-import { useHubStatus } from '../../state/hub';
+import { useHubSession } from '../../state/hub';
 import { PageLink } from '../../ui/PageLink';
 import { contactOf } from '../../../shared/profile';
 
@@ -26,7 +26,7 @@ function LoginPage() {
   const language = useLanguage();
   const router = useRouter();
   const search = useRawSearch();
-  const session = useHubStatus()?.session;
+  const session = useHubSession();
   // Once this form signed in, the page is leaving: the hub's news must not swap in the note.
   const [signedInHere, setSignedInHere] = useState(false);
   const from = queryParameter(search, ['from']);

@@ -12,7 +12,7 @@ import { AccountCard } from '../../features/account/AccountCard';
 import styles from '../../features/account/account.module.css';
 import { isContactOf, type ContactValue } from '../../features/account/formRules';
 import { ResetForm } from '../../features/account/ResetForm';
-import { useHubStatus } from '../../state/hub';
+import { useHubSession } from '../../state/hub';
 import { resetSession } from '../../state/session';
 import { PageLink } from '../../ui/PageLink';
 
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/{-$locale}/reset')({
 function ResetPage() {
   const { t } = useLingui();
   const [done, setDone] = useState(false);
-  const session = useHubStatus()?.session;
+  const session = useHubSession();
   const onReset = (contact: ContactValue) => {
     setDone(true);
     if (session?.status !== 'signedIn' || !isContactOf(session.profile, contact)) return;

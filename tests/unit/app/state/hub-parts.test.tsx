@@ -7,7 +7,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Quote } from '../../../../src/shared/api/market';
 import type { HubStatus } from '../../../../src/workers/protocol';
-import { useHubStatus, useIndexPrices, useQuotes, useSignedIn, useSymbols } from '../../../../src/app/state/hub';
+import { useHubSession, useHubStatus, useIndexPrices, useQuotes, useSignedIn, useSymbols } from '../../../../src/app/state/hub';
 import { hubStore } from '../../../../src/app/state/hub-store';
 
 const watched: string[] = [];
@@ -151,5 +151,30 @@ describe('parts of the hub state', () => {
     await push({ kind: 'status', status: { ...STATUS, session: { status: 'signedIn' } } as HubStatus });
     expect(container.textContent).toBe('in');
     expect(signedInRenders).toBe(2);
+  });
+
+  it('keeps the session the same object while a status push leaves it as it was, so its readers are not drawn again', async () => {
+    let sessionRenders = 0;
+    function SessionPart() {
+      sessionRenders += 1;
+      return <span>{useHubSession().status}</span>;
+    }
+    const profile = { uid: 7, email: 'a@example.com', nickname: 'A' };
+    const signedIn = { ...STATUS, session: { status: 'signedIn', profile } } as unknown as HubStatus;
+    const container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+    await push({ kind: 'status', status: signedIn });
+    act(() => root!.render(<SessionPart />));
+    const session = hubStore.getSnapshot().status?.session;
+    // A fresh copy (as every push from the hub is) that moves only the socket's state.
+    await push({ kind: 'status', status: JSON.parse(JSON.stringify({ ...signedIn, socketConnected: true })) as HubStatus });
+    expect(hubStore.getSnapshot().status?.socketConnected).toBe(true);
+    expect(hubStore.getSnapshot().status?.session).toBe(session);
+    expect(sessionRenders).toBe(1);
+    await push({ kind: 'status', status: { ...signedIn, session: { status: 'signedIn', profile: { ...profile, nickname: 'B' } } } as unknown as HubStatus });
+    expect(sessionRenders).toBe(2);
+    await push({ kind: 'status', status: { ...signedIn, session: { status: 'signedOut' } } as HubStatus });
+    expect(container.textContent).toBe('signedOut');
   });
 });

@@ -12,7 +12,7 @@ import type { SiteConfig } from '../../../../shared/api/site';
 import { ASSET_GROUPS, LOGOUT_PATH, ORDER_ITEMS, USER_ITEMS, visibleGroups, visibleItems, type NavItem } from '../../../layout/navigation';
 import { PageFrame } from '../../../layout/PageFrame';
 import { findPage } from '../../../pages/registry';
-import { useHubStatus } from '../../../state/hub';
+import { useHubSession } from '../../../state/hub';
 import { MenuList, MenuSection, type MenuRow } from '../home/-components/MenuList';
 import styles from '../home/-components/MobileMenu.module.css';
 import { LanguageMenu } from './-components/LanguageMenu';
@@ -29,8 +29,7 @@ function PhoneUserNav() {
   const { pathname } = useLocation();
   const { _ } = useLinguiRuntime();
   const { t } = useLingui();
-  const status = useHubStatus();
-  const session = status?.session ?? { status: 'unknown' as const };
+  const session = useHubSession();
   const page = findPage(pathname);
   const rowsOf = (items: readonly NavItem[]): MenuRow[] => items.map((item) => ({ key: item.key, path: item.path, label: _(item.title) }));
   return (
