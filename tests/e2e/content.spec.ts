@@ -337,9 +337,13 @@ test.describe('offline reading', () => {
       await page.goto(`/en/announcements/detail?id=${opened?.id}`);
       await expect(page.getByTestId('article-title')).toHaveText(opened?.title ?? '');
       const openedBody = await page.getByTestId('article-body').textContent();
+      // Stored on the device (IndexedDB) before the test leaves the page: a full page load, unlike
+      // a reader's move within the app, can cut the write short.
+      await expect(page.getByTestId('article')).toHaveAttribute('data-kept', 'true');
       await page.goto(`/en/college/components/collegedetail?id=${lesson?.id}`);
       await expect(page.getByTestId('article-title')).toHaveText(lesson?.title ?? '');
       const lessonBody = await page.getByTestId('article-body').textContent();
+      await expect(page.getByTestId('article')).toHaveAttribute('data-kept', 'true');
       await page.goto('/en/announcements');
       await expect(rows(page).first()).toBeVisible();
       const shownOnline = await rows(page).count();

@@ -38,7 +38,7 @@ export function ArticleView({ view, retry, language, back }: { view: ArticleStat
     case 'needsNetwork':
       return <NeedsNetwork retry={retry} back={back} />;
     case 'ready':
-      return <ReadyArticle post={view.post} storedAt={view.storedAt} checking={view.checking} language={language} back={back} />;
+      return <ReadyArticle post={view.post} storedAt={view.storedAt} checking={view.checking} kept={view.kept === true} language={language} back={back} />;
   }
 }
 
@@ -46,6 +46,7 @@ function ReadyArticle({
   post,
   storedAt,
   checking,
+  kept,
   language,
   back,
 }: {
@@ -54,6 +55,8 @@ function ReadyArticle({
   storedAt: number | undefined;
   /** The device's copy shows while the server is asked: no offline note yet. */
   checking: boolean;
+  /** Whether the server's copy is now stored on the device (it reads offline from here on). */
+  kept: boolean;
   language: Language;
   back?: ReactNode;
 }) {
@@ -66,7 +69,7 @@ function ReadyArticle({
   const savedOn = storedAt === undefined ? '' : formatDate(storedAt, language, { withTime: true });
   return (
     <Panel>
-      <article className={styles.article} data-testid="article" data-id={post.id} data-source={storedAt === undefined ? 'network' : 'device'}>
+      <article className={styles.article} data-testid="article" data-id={post.id} data-source={storedAt === undefined ? 'network' : 'device'} data-kept={kept ? 'true' : 'false'}>
         {storedAt === undefined || checking ? null : (
           <OfflineNotice testId="article-offline">{t`You are reading the copy saved on this device on ${savedOn}.`}</OfflineNotice>
         )}

@@ -13,8 +13,11 @@ import { fetchPost, type PostKey } from '../../api/content';
 
 export type ArticleView =
   | { phase: 'loading' }
-  /** The server's copy (`storedAt` undefined) or the device's (`checking` while the server is asked). */
-  | { phase: 'ready'; post: Post; storedAt?: number; checking: boolean }
+  /**
+   * The server's copy (`storedAt` undefined) or the device's (`checking` while the server is asked);
+   * `kept` once the server's copy is stored on the device for offline reading.
+   */
+  | { phase: 'ready'; post: Post; storedAt?: number; checking: boolean; kept?: boolean }
   | { phase: 'needsNetwork' }
   | { phase: 'missing' };
 
@@ -44,7 +47,9 @@ export function useArticle(language: Language, key: PostKey | undefined, pinned?
       answered = true;
       if (outcome.ok) {
         show({ phase: 'ready', post: outcome.data, checking: false });
-        void storeArticle(language, outcome.data, pinned);
+        void storeArticle(language, outcome.data, pinned).then((kept) => {
+          if (kept && !controller.signal.aborted) show({ phase: 'ready', post: outcome.data, checking: false, kept: true });
+        });
         return;
       }
       if (outcome.failure === 'refused') {
