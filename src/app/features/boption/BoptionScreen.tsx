@@ -15,6 +15,8 @@ import type { MarketSymbol } from '../../../shared/api/market';
 import { SYMBOL_TYPE } from '../../../shared/constants';
 import { routeSymbol, symbolRoute } from '../../../shared/symbols';
 import { useMediaQuery } from '../../ui/useMediaQuery';
+import { usePaintedOnce } from '../../ui/usePaintedOnce';
+import { AfterFrames } from '../../ui/AfterFrames';
 import { TradingHeader } from '../../layout/TradingHeader';
 import { useIndexPrice, useSignedIn, useSymbols } from '../../state/hub';
 import { useLatestTrades } from '../../state/market';
@@ -75,8 +77,6 @@ export interface OptionMarket {
   symbol: MarketSymbol;
   config: BoptionConfig | null;
   configFailed: boolean;
-  /** The index now: the hub's latest point, else the config's. */
-  indexPrice: string | null;
   signedIn: boolean;
   orders: BoptionOrdersState;
 }
@@ -84,13 +84,27 @@ export interface OptionMarket {
 export function useOptionMarket(symbol: MarketSymbol): OptionMarket {
   const signedIn = useSignedIn();
   const { config, failed } = useBoptionConfig(symbol.id);
-  const latest = useIndexPrice(symbol.id);
   const orders = useBoptionOrders(signedIn);
   useEffect(() => {
     if (signedIn) void loadBalances(true);
   }, [signedIn]);
-  const indexPrice = latest ? latest.price : (config?.indexPrice ?? null);
-  return { symbol, config, configFailed: failed, indexPrice, signedIn, orders };
+  return { symbol, config, configFailed: failed, signedIn, orders };
+}
+
+/**
+ * The index now: the hub's latest point, else the config's. Read by the parts that show it (the
+ * ticker, the order form), so that the index feed's round, every second, renders those parts and
+ * not the page (issue 14).
+ */
+export function useOptionIndex(market: Pick<OptionMarket, 'symbol' | 'config'>): string | null {
+  const latest = useIndexPrice(market.symbol.id);
+  return latest ? latest.price : (market.config?.indexPrice ?? null);
+}
+
+/** The order form of a market whose terms are read, at the index now. */
+export function LiveOrderForm({ market, config }: { market: OptionMarket; config: BoptionConfig }) {
+  const indexPrice = useOptionIndex(market);
+  return <OrderForm symbol={market.symbol} config={config} signedIn={market.signedIn} indexPrice={indexPrice} openCount={market.orders.open?.length ?? 0} onPlaced={market.orders.placed} />;
 }
 
 /**
@@ -106,17 +120,20 @@ function Trading({ symbol, symbols, framed, layout }: { symbol: MarketSymbol; sy
   const phone = useMediaQuery(PHONE_QUERY) || layout === 'phone';
   const market = useOptionMarket(symbol);
   const { config, orders } = market;
+  // The chart's library is asked for after the page's first paint, so that its request is not
+  // among those the first paint waits for (issue 14: largest contentful paint).
+  const painted = usePaintedOnce();
   const running = orders.open ?? [];
   const currency = config?.currency ?? 'USDT';
 
   const ticker = <Ticker market={market} framed={framed} compact={phone} />;
   const chart = (
     <Suspense fallback={<ChartPlaceholder height={phone ? 220 : 380} />}>
-      <IndexChart symbol={symbol} running={running} height={phone ? 220 : 380} />
+      {painted ? <IndexChart symbol={symbol} running={running} height={phone ? 220 : 380} /> : <ChartPlaceholder height={phone ? 220 : 380} />}
     </Suspense>
   );
   const form = config ? (
-    <OrderForm symbol={symbol} config={config} signedIn={market.signedIn} indexPrice={market.indexPrice} openCount={running.length} onPlaced={orders.placed} />
+    <LiveOrderForm market={market} config={config} />
   ) : (
     <Panel data-testid="boption-form">
       <StatusMessage tone={market.configFailed ? 'error' : 'loading'} title={market.configFailed ? t`This market takes no options now.` : t`Loading…`} headingLevel={3} />
@@ -135,8 +152,10 @@ function Trading({ symbol, symbols, framed, layout }: { symbol: MarketSymbol; sy
         {form}
         {progress}
         {ordersPanel}
-        {trades}
-        {markets}
+        <AfterFrames frames={1}>
+          {trades}
+          {markets}
+        </AfterFrames>
       </div>
     );
   }
@@ -217,7 +236,8 @@ function ChartPlaceholder({ height }: { height: number }) {
 /** The symbol's name, its index and its terms (TradingHeader: the page's heading on its own page). */
 function Ticker({ market, framed, compact }: { market: OptionMarket; framed: boolean; compact: boolean }) {
   const { t } = useLingui();
-  const { symbol, config, indexPrice } = market;
+  const { symbol, config } = market;
+  const indexPrice = useOptionIndex(market);
   const rates = (config?.periods ?? []).map((period) => Number(payoutPercent(period.payoutRate) ?? 0));
   const best = rates.length > 0 ? `${Math.max(...rates)}%` : '—';
   const open = market.orders.open?.length ?? 0;

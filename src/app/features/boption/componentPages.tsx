@@ -13,9 +13,8 @@ import { ButtonLink } from '../../ui/Button';
 import { Panel } from '../../ui/Panel';
 import { loginPath } from '../../ui/paths';
 import { StatusMessage } from '../../ui/StatusMessage';
-import { BoptionScreen, OrdersPanel, RouteOption, SpotTrades, useOptionMarket, type OptionMarket } from './BoptionScreen';
+import { BoptionScreen, LiveOrderForm, OrdersPanel, RouteOption, SpotTrades, useOptionMarket, type OptionMarket } from './BoptionScreen';
 import { MarketList } from './MarketList';
-import { OrderForm } from './OrderForm';
 import { OrderProgress } from './OrderProgress';
 import { OrdersTable } from './OrdersTable';
 import { useBoptionHistory } from './useBoption';
@@ -75,16 +74,7 @@ export function OrderConfirmModalPage() {
 function Form({ market }: { market: OptionMarket }) {
   const { t } = useLingui();
   if (!market.config) return <StatusMessage tone={market.configFailed ? 'error' : 'loading'} title={market.configFailed ? t`This market takes no options now.` : t`Loading…`} headingLevel={2} />;
-  return (
-    <OrderForm
-      symbol={market.symbol}
-      config={market.config}
-      signedIn={market.signedIn}
-      indexPrice={market.indexPrice}
-      openCount={market.orders.open?.length ?? 0}
-      onPlaced={market.orders.placed}
-    />
-  );
+  return <LiveOrderForm market={market} config={market.config} />;
 }
 
 export function OrderProgressPage() {

@@ -16,6 +16,7 @@ import { SYMBOL_TYPE } from '../../../shared/constants';
 import { routeSymbol, symbolRoute } from '../../../shared/symbols';
 import type { FuturesAccount } from '../../../workers/protocol';
 import { useMediaQuery } from '../../ui/useMediaQuery';
+import { usePaintedOnce } from '../../ui/usePaintedOnce';
 import { TradingHeader } from '../../layout/TradingHeader';
 import { useSignedIn } from '../../state/hub';
 import { ButtonLink } from '../../ui/Button';
@@ -25,12 +26,13 @@ import { loginPath } from '../../ui/paths';
 import { Stat, StatGroup } from '../../ui/Stat';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { TabPanel, Tabs } from '../../ui/Tabs';
+import { AfterFrames } from '../../ui/AfterFrames';
 import { HoldOrders } from './HoldOrders';
 import { MarketList } from './MarketList';
 import { OpenOrderStats } from './OpenOrderStats';
 import { OrderPanel } from './OrderPanel';
 import { useTradePopups } from './TradePopups';
-import { useFuturesAccount, useFuturesConfigs, useFuturesSymbols, useMarks, type FuturesMarket } from './useFutures';
+import { useFuturesAccount, useFuturesConfigs, useFuturesSymbols, useMark, useMarks, type FuturesMarket } from './useFutures';
 import layout from '../../layout/TradingPage.module.css';
 import styles from './futures.module.css';
 
@@ -48,7 +50,8 @@ export interface FuturesView {
   signedIn: boolean;
   account: FuturesAccount;
   termsById: ReadonlyMap<number, FuturesTerms>;
-  marks: ReadonlyMap<number, string | null>;
+  /** The futures symbols' ids, for the parts that read their marks (useMarks). */
+  symbolIds: readonly number[];
 }
 
 /**
@@ -63,7 +66,7 @@ export function RouteFutures({ id, children }: { id: string | undefined; childre
   const signedIn = useSignedIn();
   const showPopup = useTradePopups();
   const account = useFuturesAccount(signedIn, showPopup);
-  const marks = useMarks(useMemo(() => symbols.map((entry) => entry.id), [symbols]));
+  const symbolIds = useMemo(() => symbols.map((entry) => entry.id), [symbols]);
   const termsById = useMemo(() => new Map([...(markets ?? new Map<number, FuturesMarket>())].map(([symbolId, market]) => [symbolId, market.terms])), [markets]);
 
   if (symbol === null) {
@@ -90,7 +93,7 @@ export function RouteFutures({ id, children }: { id: string | undefined; childre
       </div>
     );
   }
-  return children({ market, symbols, signedIn, account, termsById, marks });
+  return children({ market, symbols, signedIn, account, termsById, symbolIds });
 }
 
 /**
@@ -103,7 +106,8 @@ export function FuturesScreen({ id, layout = 'auto', framed = false }: { id: str
 
 /** The positions of the user, or for a visitor the sign-in link in the table's place. */
 export function PositionsPanel({ view }: { view: FuturesView }) {
-  const { account, termsById, marks, signedIn, market } = view;
+  const { account, termsById, signedIn, market } = view;
+  const marks = useMarks(view.symbolIds);
   return (
     <HoldOrders
       positions={signedIn ? account.positions : []}
@@ -124,20 +128,23 @@ function Trading({ view, layout, framed }: { view: FuturesView; layout: 'auto' |
   const { t } = useLingui();
   const phone = useMediaQuery(PHONE_QUERY) || layout === 'phone';
   const [mobileTab, setMobileTab] = useState<'trade' | 'chart' | 'markets'>('trade');
-  const { market, symbols, signedIn, account, termsById, marks } = view;
+  const { market, symbols, signedIn, account } = view;
   const { symbol } = market;
-  const mark = marks.get(symbol.id) ?? null;
   const positions: readonly FuturesPosition[] = account.positions ?? [];
 
-  const ticker = <Ticker market={market} mark={mark} framed={framed} compact={phone} />;
+  // The page renders for its own state and the account: the marks (every second) are read by the
+  // parts that show them. On a phone the order panel comes a frame after the ticker and the views'
+  // strip, and the positions a frame later (AfterFrames), so that none waits in one long render.
+  const ticker = <Ticker market={market} framed={framed} compact={phone} />;
+  // The chart's library is asked for after the page's first paint (usePaintedOnce), as on the exchange.
+  const painted = usePaintedOnce();
+  const chartPlaceholder = <Panel aria-label={t`Mark price chart`} aria-busy="true" className={styles.chartPlaceholder} />;
   const chart = (
-    <Suspense fallback={<Panel aria-label={t`Mark price chart`} aria-busy="true" className={styles.chartPlaceholder} />}>
-      <MarkChart symbol={symbol} positions={positions} />
-    </Suspense>
+    <Suspense fallback={chartPlaceholder}>{painted ? <MarkChart symbol={symbol} positions={positions} /> : chartPlaceholder}</Suspense>
   );
-  const panel = <OrderPanel market={market} mark={mark} signedIn={signedIn} available={account.stats?.available ?? null} />;
+  const panel = <LiveOrderPanel view={view} />;
   const markets = <MarketList symbols={symbols} current={symbol} />;
-  const stats = signedIn ? <OpenOrderStats stats={account.stats} positions={positions} termsById={termsById} marks={marks} /> : null;
+  const stats = signedIn ? <LiveOpenOrderStats view={view} /> : null;
   const holdings = (
     <div className={styles.holdings}>
       {stats}
@@ -160,11 +167,13 @@ function Trading({ view, layout, framed }: { view: FuturesView; layout: 'auto' |
       <div className={styles.mobile} data-testid="futures-screen" data-layout="phone" data-symbol={symbol.symbol}>
         {ticker}
         <Tabs items={tabs} value={mobileTab} onValueChange={(value) => setMobileTab(tabs.find((tab) => tab.value === value)?.value ?? 'trade')} label={t`Trading views`}>
-          <TabPanel value="trade">{panel}</TabPanel>
+          <TabPanel value="trade">
+            <AfterFrames frames={1}>{panel}</AfterFrames>
+          </TabPanel>
           <TabPanel value="chart">{chart}</TabPanel>
           <TabPanel value="markets">{markets}</TabPanel>
         </Tabs>
-        {holdings}
+        <AfterFrames frames={2}>{holdings}</AfterFrames>
       </div>
     );
   }
@@ -179,10 +188,23 @@ function Trading({ view, layout, framed }: { view: FuturesView; layout: 'auto' |
   );
 }
 
+/** The order panel of the view's contract, at its mark. */
+export function LiveOrderPanel({ view }: { view: FuturesView }) {
+  const mark = useMark(view.market.symbol.id);
+  return <OrderPanel market={view.market} mark={mark} signedIn={view.signedIn} available={view.account.stats?.available ?? null} />;
+}
+
+/** The account's stats, the figures that follow the mark worked out at the marks now. */
+export function LiveOpenOrderStats({ view }: { view: FuturesView }) {
+  const marks = useMarks(view.symbolIds);
+  return <OpenOrderStats stats={view.account.stats} positions={view.account.positions ?? []} termsById={view.termsById} marks={marks} />;
+}
+
 /** The contract's name, mark and terms (TradingHeader: the page's heading on its own page). */
-function Ticker({ market, mark, framed, compact }: { market: FuturesMarket; mark: string | null; framed: boolean; compact: boolean }) {
+function Ticker({ market, framed, compact }: { market: FuturesMarket; framed: boolean; compact: boolean }) {
   const { t } = useLingui();
   const { symbol, config } = market;
+  const mark = useMark(symbol.id);
   const leverageMax = config.leverages.at(-1) ?? 1;
   const ratePercent = (rate: string) => fractionAsPercent(rate) ?? '—';
   const contract = symbol.name;

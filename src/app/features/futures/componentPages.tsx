@@ -7,19 +7,17 @@
  */
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocation } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import type { FuturesPosition } from '../../../shared/api/futures';
 import { Button, ButtonLink } from '../../ui/Button';
 import { Panel } from '../../ui/Panel';
 import { loginPath } from '../../ui/paths';
-import { FuturesScreen, PositionsPanel, RouteFutures, type FuturesView } from './FuturesScreen';
-import { OpenOrderStats } from './OpenOrderStats';
-import { OrderPanel } from './OrderPanel';
+import { FuturesScreen, LiveOpenOrderStats, LiveOrderPanel, PositionsPanel, RouteFutures, type FuturesView } from './FuturesScreen';
 import { CloseAllDialog, CloseOrderDialog, StopPointsDialog } from './PositionDialogs';
 import { useTradePopupText } from './TradePopups';
 import { tradeEventOf } from './tradeEvents';
 import { usePositionName } from './Summary';
-import { useFuturesAccount } from './useFutures';
+import { useFuturesAccount, useMark } from './useFutures';
 import layout from '../../layout/TradingPage.module.css';
 import styles from './futures.module.css';
 
@@ -60,7 +58,7 @@ export function AppTradingPage() {
 export function OrderConfirmModalPage() {
   return (
     <FuturesPart>
-      {(view) => <OrderPanel market={view.market} mark={view.marks.get(view.market.symbol.id) ?? null} signedIn={view.signedIn} available={view.account.stats?.available ?? null} />}
+      {(view) => <LiveOrderPanel view={view} />}
     </FuturesPart>
   );
 }
@@ -70,7 +68,7 @@ export function OpenOrderStatsPage() {
     <FuturesPart>
       {(view) =>
         view.signedIn ? (
-          <OpenOrderStats stats={view.account.stats} positions={view.account.positions ?? []} termsById={view.termsById} marks={view.marks} />
+          <LiveOpenOrderStats view={view} />
         ) : (
           <SignInFirst here="/Futures/Components/OpenOrderStats" />
         )
@@ -125,6 +123,12 @@ function PositionPicker({ view, title, children }: { view: FuturesView; title: s
   );
 }
 
+/** The close dialog of a position, at its contract's mark. */
+function LiveCloseOrderDialog({ position, terms, onOpenChange }: Omit<ComponentProps<typeof CloseOrderDialog>, 'mark'> & { position: FuturesPosition }) {
+  const mark = useMark(position.symbolId);
+  return <CloseOrderDialog position={position} terms={terms} mark={mark} onOpenChange={onOpenChange} />;
+}
+
 export function CloseOrderModalPage() {
   const { t } = useLingui();
   return (
@@ -133,7 +137,7 @@ export function CloseOrderModalPage() {
         view.signedIn ? (
           <PositionPicker view={view} title={t`Close a position`}>
             {(position, done) => (
-              <CloseOrderDialog position={position} terms={view.termsById.get(position.symbolId)} mark={view.marks.get(position.symbolId)} onOpenChange={(open) => !open && done()} />
+              <LiveCloseOrderDialog position={position} terms={view.termsById.get(position.symbolId)} onOpenChange={(open) => !open && done()} />
             )}
           </PositionPicker>
         ) : (

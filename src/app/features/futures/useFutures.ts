@@ -72,6 +72,15 @@ export function useMarks(symbolIds: readonly number[]): ReadonlyMap<number, stri
 }
 
 /**
+ * One contract's mark (null until the index feed has one). A page reads the marks in the parts that
+ * show them (the ticker, the order panel, the positions), so that a round of the index feed, every
+ * second, renders those parts and not the page (issue 14).
+ */
+export function useMark(symbolId: number): string | null {
+  return useMarks([symbolId]).get(symbolId) ?? null;
+}
+
+/**
  * The signed-in user's futures account from the hub, while `signedIn`; `onChange` hears every
  * position change the private channel brings (in this tab's lifetime, from any tab's action).
  * The account is the tab's (the hub store's): a screen mounted while another one of the tab
