@@ -21,10 +21,19 @@ function isFree(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * The ports this process handed out: a test that asks for two before it listens on either would
+ * otherwise be given the same port twice now and then (one unit run here failed on EADDRINUSE in
+ * such a test; whether by this or by another file's server taking the port, the run did not tell).
+ */
+const handedOut = new Set<number>();
+
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < TRIES; attempt += 1) {
     const port = LOWEST + Math.floor(Math.random() * (BELOW_EPHEMERAL - LOWEST));
-    if (await isFree(port)) return port;
+    if (handedOut.has(port) || !(await isFree(port))) continue;
+    handedOut.add(port);
+    return port;
   }
   throw new Error(`no free port between ${LOWEST} and ${BELOW_EPHEMERAL} after ${TRIES} tries`);
 }
