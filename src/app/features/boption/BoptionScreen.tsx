@@ -135,7 +135,7 @@ function Trading({ symbol, symbols, framed, layout }: { symbol: MarketSymbol; sy
   const form = config ? (
     <LiveOrderForm market={market} config={config} />
   ) : (
-    <Panel data-testid="boption-form">
+    <Panel data-testid="boption-form" className={market.configFailed ? undefined : styles.formLoading}>
       <StatusMessage tone={market.configFailed ? 'error' : 'loading'} title={market.configFailed ? t`This market takes no options now.` : t`Loading…`} headingLevel={3} />
     </Panel>
   );
@@ -228,7 +228,7 @@ function ChartPlaceholder({ height }: { height: number }) {
   const { t } = useLingui();
   return (
     <Panel aria-label={t`Index price chart`} aria-busy="true" data-testid="boption-chart-loading">
-      <div style={{ height: height + 28 }} />
+      <div style={{ height: height + 44 }} />
     </Panel>
   );
 }
