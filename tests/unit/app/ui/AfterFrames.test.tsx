@@ -7,13 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AfterFrames } from '../../../../src/app/ui/AfterFrames';
 import { STAGE_FRAME_WAIT_MS } from '../../../../src/app/ui/useStages';
-
-function holdFrames(): FrameRequestCallback[] {
-  const frames: FrameRequestCallback[] = [];
-  vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
-  vi.spyOn(window, 'cancelAnimationFrame').mockImplementation(() => undefined);
-  return frames;
-}
+import { holdFrames } from '../../../helpers/frames';
 
 /** Paints a frame: runs every callback waiting for it, then the tasks after its paint. */
 async function paint(frames: FrameRequestCallback[]): Promise<void> {

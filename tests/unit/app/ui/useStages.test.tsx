@@ -7,6 +7,7 @@ import { act } from 'preact/test-utils';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STAGE_FRAME_WAIT_MS, useStages } from '../../../../src/app/ui/useStages';
+import { holdFrames } from '../../../helpers/frames';
 
 const drawn: number[] = [];
 
@@ -14,14 +15,6 @@ function View({ count }: { count: number }) {
   const stage = useStages(count);
   drawn.push(stage);
   return <span>{stage}</span>;
-}
-
-/** Frames the test paints itself: requestAnimationFrame only queues its callbacks here. */
-function holdFrames(): FrameRequestCallback[] {
-  const frames: FrameRequestCallback[] = [];
-  vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
-  vi.spyOn(window, 'cancelAnimationFrame').mockImplementation(() => undefined);
-  return frames;
 }
 
 /** Runs the oldest waiting frame's callback (just before its paint), then the task after the paint. */
