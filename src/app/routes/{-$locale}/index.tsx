@@ -5,19 +5,18 @@
  * through the hub; the home config comes from the hub's cache of GET /home, asked for by the
  * route's loader beside the site config.
  *
- * The page is drawn in four parts, each after the browser has painted the one before
+ * The page is drawn in three parts, each after the browser has painted the one before
  * (useStages): the heading with the banners (the first screen's largest text on a phone); then the
- * hub's notices, the ticker and the account panel; then the notice bar and the markets, which stand
- * under them on a phone (so nothing drawn moves); then the popup notice, which opens over a page
- * already drawn, and the lower half, which is drawn when its place comes near the screen
+ * notices, the ticker, the account panel and the markets; then the popup notice, which opens over
+ * a page already drawn, and the lower half, which is drawn when its place comes near the screen
  * (NearScreen: at once on a desktop, when the reader scrolls on a phone; issue 14).
  */
 import { useLingui } from '@lingui/react/macro';
 import { createFileRoute, getRouteApi } from '@tanstack/react-router';
-import { Suspense, lazy, memo } from 'react';
-import { HomeBanners as Banners } from '../../features/home/HomeBanners';
-import { HomeMarketList as MarketList } from '../../features/home/HomeMarketList';
-import { HomeNotices as Notices } from '../../features/home/HomeNotices';
+import { Suspense, lazy } from 'react';
+import { HomeBanners } from '../../features/home/HomeBanners';
+import { HomeMarketList } from '../../features/home/HomeMarketList';
+import { HomeNotices } from '../../features/home/HomeNotices';
 import styles from '../../features/home/home.module.css';
 import { homeForFirstDraw, useHome } from '../../features/home/useHome';
 import { displayLanguageOf } from '../../i18n/routeLanguage';
@@ -25,9 +24,9 @@ import { ButtonLink } from '../../ui/Button';
 import { NearScreen } from '../../ui/NearScreen';
 import { StatusMessage } from '../../ui/StatusMessage';
 import { useStages } from '../../ui/useStages';
-import { AccountPanel as Account } from './-components/AccountPanel';
-import { HubNotices as Hub } from './-components/HubNotices';
-import { MarketTicker as Ticker } from './-components/MarketTicker';
+import { AccountPanel } from './-components/AccountPanel';
+import { HubNotices } from './-components/HubNotices';
+import { MarketTicker } from './-components/MarketTicker';
 import { PopupNotice } from './-components/PopupNotice';
 
 export const Route = createFileRoute('/{-$locale}/')({
@@ -37,15 +36,6 @@ export const Route = createFileRoute('/{-$locale}/')({
 });
 
 const localeRoute = getRouteApi('/{-$locale}');
-
-// Memoised: the page renders again at each of its parts, and the parts already drawn, whose props
-// stay the same, are not drawn again with it.
-const HomeBanners = memo(Banners);
-const HomeMarketList = memo(MarketList);
-const HomeNotices = memo(Notices);
-const AccountPanel = memo(Account);
-const HubNotices = memo(Hub);
-const MarketTicker = memo(Ticker);
 
 const loadBelowFold = () => import('../../features/home/HomeBelowFold');
 const HomeBelowFold = lazy(loadBelowFold);
@@ -57,10 +47,10 @@ function HomePage() {
   const { t } = useLingui();
   const view = useHome(language, null, Route.useLoaderData());
   const home = view.phase === 'ready' ? view.home : null;
-  const stage = useStages(4);
+  const stage = useStages(3);
   return (
     <article className={styles.page} data-testid="home" data-phase={view.phase}>
-      {stage >= 4 ? <PopupNotice /> : null}
+      {stage >= 3 ? <PopupNotice /> : null}
       {stage >= 2 ? <HubNotices /> : null}
       <div className={styles.hero}>
         <div className={styles.heroMain}>
@@ -87,10 +77,10 @@ function HomePage() {
           ) : null}
         </aside>
       </div>
-      {home && stage >= 3 ? <HomeNotices notices={home.notices.announcements} /> : null}
+      {home && stage >= 2 ? <HomeNotices notices={home.notices.announcements} /> : null}
       {view.phase === 'failed' ? <StatusMessage tone="error" title={t`The market overview could not be loaded. Check your connection and reload the page.`} headingLevel={2} /> : null}
-      {home && stage >= 3 ? <HomeMarketList symbols={home.symbols} /> : null}
-      {view.phase === 'loading' || stage < 4 ? null : (
+      {home && stage >= 2 ? <HomeMarketList symbols={home.symbols} /> : null}
+      {view.phase === 'loading' || stage < 3 ? null : (
         <NearScreen placeholderClassName={styles.lowerHalfPlaceholder} prepare={() => void loadBelowFold()} testId="home-lower-half">
           <Suspense fallback={<div className={styles.lowerHalfPlaceholder} />}>
             <HomeBelowFold home={home} config={config} language={language} />
