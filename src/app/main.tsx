@@ -17,6 +17,7 @@ import { launchTarget } from './pwa/launch';
 import { pageDrawn } from './pwa/serviceWorker';
 import { UpdatePrompt } from './pwa/UpdatePrompt';
 import { applyStoredTheme } from './state/theme';
+import { retrySuspenseAfterEffects } from './suspenseRetry';
 import { routeTree } from './routeTree.gen';
 import './styles/global.css';
 
@@ -49,6 +50,8 @@ declare module '@tanstack/react-router' {
   }
 }
 
+// Before the first render: a route's pending frame must never spin (suspenseRetry.ts).
+retrySuspenseAfterEffects();
 applyStoredTheme();
 listenForChunkErrors();
 
