@@ -10,6 +10,7 @@ import type { IndexPoint } from '../../shared/api/index-price';
 import type { MarketSymbol, Quote } from '../../shared/api/market';
 import type { ChatMessage } from '../../shared/realtime';
 import type { FuturesAccount, HelpdeskChannelState, HubPush, HubStatus, QuoteSource } from '../../workers/protocol';
+import { sameJson } from './sameJson';
 
 export interface QuoteEntry {
   quote: Quote;
@@ -172,10 +173,6 @@ function withStatus(known: HubStatus | null, pushed: HubStatus): HubStatus {
   const storage = sameJson(known.storage, pushed.storage) ? known.storage : pushed.storage;
   const status = { ...pushed, session, notifications, storage };
   return sameJson(known, status) ? known : status;
-}
-
-function sameJson(left: unknown, right: unknown): boolean {
-  return left === right || JSON.stringify(left) === JSON.stringify(right);
 }
 
 function withQuotes(current: ReadonlyMap<number, QuoteEntry>, quotes: Quote[], source: QuoteSource): Map<number, QuoteEntry> {

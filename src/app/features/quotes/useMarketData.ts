@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { favouriteAddCall, favouriteDeleteCall, favouriteQueryCall, symbolsCall, type MarketSymbol } from '../../../shared/api/market';
 import { callApi } from '../../api/client';
 import { useHubSession, useSymbols } from '../../state/hub';
+import { sameJson } from '../../state/sameJson';
 import { identityKeyOf } from '../../../shared/profile';
 
 /**
@@ -36,10 +37,6 @@ export function useSessionSymbols(sessionKey: string): MarketSymbol[] {
     return () => controller.abort();
   }, [sessionKey]);
   return own?.key === sessionKey && own.hubThen === hubSymbols ? own.symbols : hubSymbols;
-}
-
-function sameJson(left: unknown, right: unknown): boolean {
-  return JSON.stringify(left) === JSON.stringify(right);
 }
 
 export interface Favourites {
