@@ -23,6 +23,7 @@
  * the thrown promise there, and this wrapper hands it one that settles later.
  */
 import { options } from 'preact';
+import { afterNextPaint } from './ui/afterPaint';
 // compat installs its Suspense hook when it is first imported; this module wraps that hook.
 import 'react';
 
@@ -39,22 +40,14 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
-/** The next frame, or RETRY_FRAME_WAIT_MS when none comes (a hidden tab), then a task. */
-function afterNextFrame(callback: () => void): void {
-  let frame = 0;
-  const done = () => {
-    clearTimeout(timeout);
-    cancelAnimationFrame(frame);
-    setTimeout(callback, 0);
-  };
-  const timeout = setTimeout(done, RETRY_FRAME_WAIT_MS);
-  frame = requestAnimationFrame(done);
-}
-
-/** Settles after `thrown` does and after the effects queued before it settled. */
+/**
+ * Settles after `thrown` does and after the effects queued before it settled: after the next paint,
+ * or RETRY_FRAME_WAIT_MS without one (a hidden tab), and then one more task, since Preact's own
+ * wait of that length queues its effects in a task too.
+ */
 function afterEffects(thrown: PromiseLike<unknown>): Promise<void> {
   return new Promise((resolve) => {
-    const later = () => afterNextFrame(resolve);
+    const later = () => afterNextPaint(() => setTimeout(resolve, 0), RETRY_FRAME_WAIT_MS);
     thrown.then(later, later);
   });
 }
