@@ -6,7 +6,8 @@
  * refused.
  *
  * For each screen: the three scores, LCP, FCP, TBT and CLS (Lighthouse's simulated timings),
- * whether the page kept the back/forward cache (the bf-cache audit, with the reasons Chromium
+ * Lighthouse's benchmark of the host's CPU (the scores follow it: the simulated 4x slowdown is the
+ * same on every host), whether the page kept the back/forward cache (the bf-cache audit, with the reasons Chromium
  * gives), and the bytes transferred (the sum of transferSize over the network-requests audit:
  * what the page loaded until Lighthouse stopped; the hub's SharedWorker fetches its script and
  * data on its own, which Lighthouse does not record). Each run is a cold load in a new Chromium.
@@ -156,6 +157,15 @@ function screenRows(screen: string, reports: Result[]): BenchmarkRow[] {
     value: tested === 0 ? 'not tested' : refused > 0 ? 'refused' : 'kept',
     unit: '',
     note: [reports.length > 1 ? `refused in ${refused} of ${tested} runs tested` : '', ...new Set(caches.map((cache) => cache.reasons).filter(Boolean))].filter(Boolean).join('; '),
+  });
+  // The simulation slows the observed tasks down 4x whatever the host, so the scores follow the
+  // host's speed: Lighthouse's own CPU benchmark of each run says how fast this one was (its 4x is
+  // meant to bring a fast desktop down to a mid-range phone; it warns of a slow host below 1,000).
+  rows.push({
+    metric: `${screen} host CPU index`,
+    value: medianOf(reports, (lhr) => lhr.environment.benchmarkIndex),
+    unit: 'index',
+    note: `Lighthouse's benchmarkIndex, median of the runs (${reports.map((lhr) => Math.round(lhr.environment.benchmarkIndex)).join(', ')})`,
   });
   const wire = transferred(typical);
   rows.push({
