@@ -7,12 +7,13 @@ import type { MarketSymbol } from '../../../shared/api/market';
 import { LatestTrades } from '../../ui/LatestTrades';
 import { OrderBook } from './OrderBook';
 import { OrderForms, type OrderFormProps } from './OrderForm';
-import { selectBestAsk, selectBestBid, selectBook, selectLastTradePrice, selectTrades, useMarketPart, useMarketQuote, type MarketFeed } from './useMarket';
+import { selectBestAsk, selectBestBid, selectBook, selectBookFailed, selectLastTradePrice, selectTrades, useMarketPart, useMarketQuote, type MarketFeed } from './useMarket';
 
 export function LiveOrderBook({ feed, symbol, rows, onPick }: { feed: MarketFeed; symbol: MarketSymbol; rows: number; onPick: (price: string) => void }) {
   const book = useMarketPart(feed, selectBook);
+  const failed = useMarketPart(feed, selectBookFailed);
   const quote = useMarketQuote(feed);
-  return <OrderBook symbol={symbol} book={book} quote={quote} rows={rows} onPick={onPick} />;
+  return <OrderBook symbol={symbol} book={book} quote={quote} rows={rows} onPick={onPick} failed={failed} onRetry={feed.retry} />;
 }
 
 export function LiveLatestTrades({ feed, symbol, rows, testId }: { feed: MarketFeed; symbol: MarketSymbol; rows: number; testId?: string }) {

@@ -15,7 +15,24 @@ import { Panel } from '../../ui/Panel';
 import { StatusMessage } from '../../ui/StatusMessage';
 import styles from './exchange.module.css';
 
-export function OrderBook({ symbol, book, quote, rows, onPick }: { symbol: MarketSymbol; book: BookSnapshot | null; quote: Quote | null; rows: number; onPick: (price: string) => void }) {
+export function OrderBook({
+  symbol,
+  book,
+  quote,
+  rows,
+  onPick,
+  failed,
+  onRetry,
+}: {
+  symbol: MarketSymbol;
+  book: BookSnapshot | null;
+  quote: Quote | null;
+  rows: number;
+  onPick: (price: string) => void;
+  /** No book to show: the first read failed and the hub sent none (a book, when one comes, is shown). */
+  failed: boolean;
+  onRetry: () => void;
+}) {
   const { t } = useLingui();
   const options = groupingOptions(symbol.pricePrecision);
   const [decimals, setDecimals] = useState(symbol.pricePrecision);
@@ -72,6 +89,8 @@ export function OrderBook({ symbol, book, quote, rows, onPick }: { symbol: Marke
               ))}
             </ol>
           </>
+        ) : failed ? (
+          <StatusMessage tone="error" title={t`The order book could not be loaded.`} headingLevel={3} action={{ label: t`Try again`, onClick: onRetry }} testId="book-failed" />
         ) : (
           <StatusMessage tone="loading" title={t`Loading…`} headingLevel={3} />
         )}

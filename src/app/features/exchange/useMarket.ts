@@ -22,6 +22,7 @@ export interface MarketState {
   trades: Trade[];
   /** The snapshot's quote until the hub's arrives (useMarketQuote). */
   quote: Quote | null;
+  /** The tab's first read failed (network, HTTP 5xx) and has not been tried again since. */
   failed: boolean;
   /** Whether the book is the hub's (kept live) rather than this tab's first HTTP read. */
   bookFromHub: boolean;
@@ -57,25 +58,42 @@ export class MarketFeed implements ReadableStore<MarketState> {
     for (const listener of this.listeners) listener();
   }
 
+  /** Reads the market again after a failed first read, while it is followed. */
+  private readAgain: (() => void) | null = null;
+
+  /** The reader's "Try again" after a failed read (nothing when no read failed). */
+  retry = (): void => {
+    if (this.state.failed) this.readAgain?.();
+  };
+
   /** Reads the market and follows the hub's book and trades; returns the function that stops. */
   follow(): () => void {
     const symbolId = this.symbolId;
     if (symbolId === null) return () => undefined;
     let active = true;
-    void Promise.all([callApi(fullQuoteCall, { query: { id: symbolId } }), callApi(recentCall, { query: { id: symbolId, limit: RECENT_TRADES_DEFAULT } })])
-      .then(([snapshot, trades]) => {
-        if (!active) return;
-        this.change((current) => ({
-          ...current,
-          // The hub's book, once it came, is newer than this read can know.
-          book: current.bookFromHub ? current.book : snapshot ? newerBook(current.book, snapshot.depth) : current.book,
-          quote: current.quote ?? (snapshot ? snapshot.quote : null),
-          trades: mergeTrades(current.trades, trades || []),
-        }));
-      })
-      .catch(() => {
-        if (active) this.change((current) => ({ ...current, failed: true }));
-      });
+    const read = () => {
+      void Promise.all([callApi(fullQuoteCall, { query: { id: symbolId } }), callApi(recentCall, { query: { id: symbolId, limit: RECENT_TRADES_DEFAULT } })])
+        .then(([snapshot, trades]) => {
+          if (!active) return;
+          this.change((current) => ({
+            ...current,
+            // The hub's book, once it came, is newer than this read can know.
+            book: current.bookFromHub ? current.book : snapshot ? newerBook(current.book, snapshot.depth) : current.book,
+            quote: current.quote ?? (snapshot ? snapshot.quote : null),
+            trades: mergeTrades(current.trades, trades || []),
+          }));
+        })
+        .catch(() => {
+          if (active) this.change((current) => ({ ...current, failed: true }));
+        });
+    };
+    const readAgain = () => {
+      if (!active) return;
+      this.change((current) => ({ ...current, failed: false }));
+      read();
+    };
+    this.readAgain = readAgain;
+    read();
     const stop = followMarket(symbolId, {
       book: (book) => {
         // The first HTTP read may be newer than the hub's first copy; from then on the hub's book leads.
@@ -87,6 +105,7 @@ export class MarketFeed implements ReadableStore<MarketState> {
     });
     return () => {
       active = false;
+      if (this.readAgain === readAgain) this.readAgain = null;
       stop();
     };
   }
@@ -122,6 +141,8 @@ export function useMarketQuote(feed: MarketFeed): Quote | null {
 }
 
 export const selectBook = (state: MarketState) => state.book;
+/** Whether the book panel has nothing to show because the first read failed and the hub sent no book. */
+export const selectBookFailed = (state: MarketState) => state.failed && state.book === null;
 export const selectTrades = (state: MarketState) => state.trades;
 export const selectBestBid = (state: MarketState) => state.book?.bids[0]?.[0] ?? null;
 export const selectBestAsk = (state: MarketState) => state.book?.asks[0]?.[0] ?? null;

@@ -4,13 +4,17 @@
 // renders what reads the book, and what reads the best prices only when they moved; a trade renders
 // what reads the trades. The tab's first read fills what the hub has not sent yet and never
 // replaces a newer book; the hub's quote replaces the read's once it is as new; nothing is drawn
-// after the page is gone.
+// after the page is gone; a failed first read with no book from the hub says so in the book panel
+// and reads again when asked.
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { act } from 'preact/test-utils';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Quote, Trade } from '../../../../src/shared/api/market';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { MarketSymbol, Quote, Trade } from '../../../../src/shared/api/market';
 import type { BookSnapshot } from '../../../../src/shared/realtime';
 import { hubStore } from '../../../../src/app/state/hub-store';
+import { LiveOrderBook } from '../../../../src/app/features/exchange/LiveMarket';
 import {
   selectBestBid,
   selectBook,
@@ -35,18 +39,19 @@ vi.mock('../../../../src/app/api/hub', () => ({
   }),
 }));
 
-/** The tab's own first read (full_quote and recent), answered when the test says. */
-let answerRead: (snapshot: { depth: BookSnapshot; quote: Quote }, trades: Trade[]) => void = () => undefined;
+/** The tab's own first reads (full_quote and recent), answered or failed when the test says. */
+const pendingReads: { path: string; resolve: (value: unknown) => void; reject: (error: Error) => void }[] = [];
 vi.mock('../../../../src/app/api/client', () => ({
-  callApi: (call: { path: string }) =>
-    new Promise((resolve) => {
-      const previous = answerRead;
-      answerRead = (snapshot, trades) => {
-        previous(snapshot, trades);
-        resolve(call.path.includes('recent') ? trades : snapshot);
-      };
-    }),
+  callApi: (call: { path: string }) => new Promise((resolve, reject) => pendingReads.push({ path: call.path, resolve, reject })),
 }));
+
+function answerRead(snapshot: { depth: BookSnapshot; quote: Quote }, trades: Trade[]): void {
+  for (const read of pendingReads.splice(0)) read.resolve(read.path.includes('recent') ? trades : snapshot);
+}
+
+function failRead(): void {
+  for (const read of pendingReads.splice(0)) read.reject(new Error('HTTP 502'));
+}
 
 function book(sequence: number, bid: string, ask = '101'): BookSnapshot {
   return { symbolId: SYMBOL, sequence, bids: [[bid, '1']], asks: [[ask, '1']] };
@@ -111,9 +116,13 @@ async function settle(change: () => void = () => undefined): Promise<void> {
 
 let root: Root | null = null;
 
+beforeAll(() => {
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+});
+
 beforeEach(() => {
   Object.assign(renders, { page: 0, book: 0, best: 0, trades: 0, quote: 0 });
-  answerRead = () => undefined;
+  pendingReads.length = 0;
   watching.clear();
   root = createRoot(document.createElement('div'));
   act(() => root!.render(<Page />));
@@ -181,5 +190,55 @@ describe('the exchange market feed', () => {
     await settle(() => hubStore.apply({ kind: 'book', book: book(20, '90') }));
     await settle(() => answerRead({ depth: book(21, '91'), quote: quote('1.00', 30) }, [trade(9, '1')]));
     expect(renders).toEqual(before);
+  });
+});
+
+describe('the order book when the market cannot be read', () => {
+  const symbol = { id: SYMBOL + 50, symbol: 'BTC_USDT', baseSymbol: 'BTC', quoteSymbol: 'USDT', pricePrecision: 2, volumePrecision: 4 } as unknown as MarketSymbol;
+  let panel: HTMLElement;
+  let bookRoot: Root | null = null;
+
+  function BookPanel() {
+    const feed = useMarketFeed(symbol.id);
+    return <LiveOrderBook feed={feed} symbol={symbol} rows={5} onPick={() => undefined} />;
+  }
+
+  beforeEach(() => {
+    pendingReads.length = 0;
+    panel = document.createElement('div');
+    document.body.append(panel);
+    bookRoot = createRoot(panel);
+    act(() => bookRoot!.render(<I18nProvider i18n={i18n}>{<BookPanel />}</I18nProvider>));
+  });
+
+  afterEach(() => {
+    act(() => bookRoot?.unmount());
+    bookRoot = null;
+    panel.remove();
+  });
+
+  it('says the book could not be loaded when the first read failed and the hub sent none, and reads again when asked', async () => {
+    expect(panel.textContent).toContain('Loading');
+    await settle(() => failRead());
+    expect(panel.textContent).toContain('The order book could not be loaded.');
+    expect(panel.textContent).not.toContain('Loading');
+
+    const retry = [...panel.querySelectorAll('button')].find((button) => button.textContent === 'Try again');
+    expect(retry).toBeDefined();
+    await settle(() => retry!.click());
+    expect(panel.textContent).toContain('Loading');
+    expect(pendingReads.map((read) => read.path).sort()).toEqual([expect.stringContaining('full_quote'), expect.stringContaining('recent')].sort());
+
+    await settle(() => answerRead({ depth: { ...book(3, '99'), symbolId: symbol.id }, quote: { ...quote('100.00', 1), id: symbol.id } }, []));
+    expect(panel.textContent).not.toContain('could not be loaded');
+    expect(panel.querySelectorAll('[data-testid="book-row"]').length).toBe(2);
+  });
+
+  it('shows the hub’s book when it comes, even after the first read failed', async () => {
+    await settle(() => failRead());
+    expect(panel.textContent).toContain('The order book could not be loaded.');
+    await settle(() => hubStore.apply({ kind: 'book', book: { ...book(4, '98'), symbolId: symbol.id } }));
+    expect(panel.textContent).not.toContain('could not be loaded');
+    expect(panel.querySelectorAll('[data-testid="book-row"]').length).toBe(2);
   });
 });
