@@ -172,7 +172,9 @@ function withStatus(known: HubStatus | null, pushed: HubStatus): HubStatus {
   const notifications = sameJson(known.notifications, pushed.notifications) ? known.notifications : pushed.notifications;
   const storage = sameJson(known.storage, pushed.storage) ? known.storage : pushed.storage;
   const status = { ...pushed, session, notifications, storage };
-  return sameJson(known, status) ? known : status;
+  // The three parts are compared once: the rest (ids, flags, the quote feed's state) is compared without them.
+  const sameParts = session === known.session && notifications === known.notifications && storage === known.storage;
+  return sameParts && sameJson({ ...known, session: null, notifications: null, storage: null }, { ...status, session: null, notifications: null, storage: null }) ? known : status;
 }
 
 function withQuotes(current: ReadonlyMap<number, QuoteEntry>, quotes: Quote[], source: QuoteSource): Map<number, QuoteEntry> {

@@ -172,6 +172,10 @@ describe('parts of the hub state', () => {
     expect(hubStore.getSnapshot().status?.socketConnected).toBe(true);
     expect(hubStore.getSnapshot().status?.session).toBe(session);
     expect(sessionRenders).toBe(1);
+    // The same status again, as a fresh copy: the tab keeps the status object it has.
+    const status = hubStore.getSnapshot().status;
+    await push({ kind: 'status', status: JSON.parse(JSON.stringify(status)) as HubStatus });
+    expect(hubStore.getSnapshot().status).toBe(status);
     await push({ kind: 'status', status: { ...signedIn, session: { status: 'signedIn', profile: { ...profile, nickname: 'B' } } } as unknown as HubStatus });
     expect(sessionRenders).toBe(2);
     await push({ kind: 'status', status: { ...signedIn, session: { status: 'signedOut' } } as HubStatus });
