@@ -47,7 +47,10 @@ export default defineConfig({
   // a shared 2-core machine, where a test that waits on the browser has timed out now and then.
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
-  timeout: 30_000,
+  // A test's whole budget; each wait in it is still bound by expect's 10 s. On a slower machine
+  // many journeys took 20-30 s, and the account journey (sign up, sign out, reset, sign in: 60
+  // steps) ran out of 30 s on both tries with no step taking more than 5 s.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   outputDir: 'test-results',
   use: {

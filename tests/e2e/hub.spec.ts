@@ -93,8 +93,20 @@ async function expectLiveTab(page: Page): Promise<void> {
   await expect(page.getByTestId('unread-count')).toHaveText(/^\d+$/);
 }
 
-/** How each mode's single tab measured, for the 3- and 10-tab runs to compare with. */
-const oneTabRequests = new Map<string, number>();
+/**
+ * How each mode's single tab measured, for the 3- and 10-tab runs to compare with: its requests
+ * and how long its window lasted (30 s, or longer when opening the tabs took longer than that).
+ */
+const oneTabRequests = new Map<string, { requests: number; windowMs: number }>();
+
+/**
+ * The most requests a run may make: one tab's plus one, over a window as long as the run's. On a
+ * loaded machine, opening ten tabs alone took over 30 s, and the window (which counts their start)
+ * ran on past it; the hub polls at a fixed pace, so a window a fifth longer allows a fifth more.
+ */
+function allowedRequests(baseline: { requests: number; windowMs: number }, windowMs: number): number {
+  return Math.ceil((baseline.requests + 1) * Math.max(1, windowMs / baseline.windowMs));
+}
 
 function summary(log: RequestLog): string {
   return Object.entries(log.counts)
@@ -109,7 +121,7 @@ for (const mode of MODES) {
 
     for (const tabCount of TAB_COUNTS) {
       test(`${tabCount} tab(s) for 30 s make at most one tab's requests plus one, and every tab updates`, async ({ browser, baseURL }, testInfo) => {
-        test.setTimeout(WINDOW_MS + 60_000);
+        test.setTimeout(WINDOW_MS + 120_000);
         const { context, client } = await openContext(browser, baseURL ?? '', mode.removeSharedWorker);
         await signInContext(context, DEMO_USER.username);
         await resetRequestLog(context.request, client);
@@ -131,13 +143,14 @@ for (const mode of MODES) {
 
         await pages[0]!.waitForTimeout(Math.max(0, windowStartedAt + WINDOW_MS - Date.now()));
         const log = await readRequestLog(context.request, client);
+        const windowMs = Date.now() - windowStartedAt;
         const updatesAtEnd = await Promise.all(pages.map(tickerUpdates));
         const unread = await Promise.all(pages.map((page) => page.getByTestId('unread-count').innerText()));
         await context.close();
 
         const requests = hubRequestCount(log);
-        testInfo.annotations.push({ type: 'requests', description: `${tabCount} tab(s), ${mode.name}: ${requests} in 30 s (${summary(log)})` });
-        console.log(`[hub] ${mode.name}, ${tabCount} tab(s): ${requests} requests in 30 s: ${summary(log)}`);
+        testInfo.annotations.push({ type: 'requests', description: `${tabCount} tab(s), ${mode.name}: ${requests} in ${(windowMs / 1000).toFixed(1)} s (${summary(log)})` });
+        console.log(`[hub] ${mode.name}, ${tabCount} tab(s): ${requests} requests in ${(windowMs / 1000).toFixed(1)} s: ${summary(log)}`);
 
         // Every tab kept updating during the window and shows the same unread count.
         pages.forEach((_page, index) => expect(totalOf(updatesAtEnd[index]!), `tab ${index + 1} got quotes`).toBeGreaterThan(totalOf(updatesAtStart[index]!)));
@@ -146,10 +159,10 @@ for (const mode of MODES) {
         expect(Object.entries(log.counts).filter(([key]) => key.startsWith('GET /socket.io/')).reduce((sum, [, count]) => sum + count, 0)).toBe(1);
         if (!mode.removeSharedWorker) expect(tabApiRequests).toEqual([]);
 
-        if (tabCount === 1) oneTabRequests.set(mode.name, requests);
+        if (tabCount === 1) oneTabRequests.set(mode.name, { requests, windowMs });
         const baseline = oneTabRequests.get(mode.name);
         expect(baseline, 'the 1-tab run of this mode comes first').toBeDefined();
-        expect(requests).toBeLessThanOrEqual((baseline ?? 0) + 1);
+        expect(requests, `one tab made ${baseline?.requests} in ${((baseline?.windowMs ?? 0) / 1000).toFixed(1)} s`).toBeLessThanOrEqual(allowedRequests(baseline!, windowMs));
       });
     }
 
