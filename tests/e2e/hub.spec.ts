@@ -83,15 +83,25 @@ async function openRecordingTab(context: BrowserContext): Promise<Page> {
   return page;
 }
 
+/**
+ * How long a tab may take to show its ticker and count: what the tab shows, not how fast (the
+ * timed claims have their own limits). On a loaded machine, closing a popup notice over one of ten
+ * tabs (the suite's handler, which runs inside the wait) took 7.6 s of a 10 s wait.
+ */
+const LIVE_TAB_TIMEOUT_MS = 30_000;
+
 async function expectTicker(page: Page): Promise<void> {
-  await expect(page.getByTestId('ticker-row')).toHaveCount(TICKER_SYMBOLS.length);
-  for (const row of await page.getByTestId('ticker-row').all()) await expect(row.getByTestId('ticker-price')).toHaveText(/^\d/);
+  await expect(page.getByTestId('ticker-row')).toHaveCount(TICKER_SYMBOLS.length, { timeout: LIVE_TAB_TIMEOUT_MS });
+  for (const row of await page.getByTestId('ticker-row').all()) await expect(row.getByTestId('ticker-price')).toHaveText(/^\d/, { timeout: LIVE_TAB_TIMEOUT_MS });
 }
 
 async function expectLiveTab(page: Page): Promise<void> {
   await expectTicker(page);
-  await expect(page.getByTestId('unread-count')).toHaveText(/^\d+$/);
+  await expect(page.getByTestId('unread-count')).toHaveText(/^\d+$/, { timeout: LIVE_TAB_TIMEOUT_MS });
 }
+
+/** The least time every tab is watched for a quote after all are live, even when opening them took the whole window. */
+const MIN_WATCH_MS = 15_000;
 
 /**
  * How each mode's single tab measured, for the 3- and 10-tab runs to compare with: its requests
@@ -121,7 +131,7 @@ for (const mode of MODES) {
 
     for (const tabCount of TAB_COUNTS) {
       test(`${tabCount} tab(s) for 30 s make at most one tab's requests plus one, and every tab updates`, async ({ browser, baseURL }, testInfo) => {
-        test.setTimeout(WINDOW_MS + 120_000);
+        test.setTimeout(WINDOW_MS + 180_000);
         const { context, client } = await openContext(browser, baseURL ?? '', mode.removeSharedWorker);
         await signInContext(context, DEMO_USER.username);
         await resetRequestLog(context.request, client);
@@ -141,7 +151,7 @@ for (const mode of MODES) {
         for (const page of pages) await expectLiveTab(page);
         const updatesAtStart = await Promise.all(pages.map(tickerUpdates));
 
-        await pages[0]!.waitForTimeout(Math.max(0, windowStartedAt + WINDOW_MS - Date.now()));
+        await pages[0]!.waitForTimeout(Math.max(MIN_WATCH_MS, windowStartedAt + WINDOW_MS - Date.now()));
         const log = await readRequestLog(context.request, client);
         const windowMs = Date.now() - windowStartedAt;
         const updatesAtEnd = await Promise.all(pages.map(tickerUpdates));
