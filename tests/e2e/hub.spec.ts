@@ -100,8 +100,13 @@ async function expectLiveTab(page: Page): Promise<void> {
   await expect(page.getByTestId('unread-count')).toHaveText(/^\d+$/, { timeout: LIVE_TAB_TIMEOUT_MS });
 }
 
-/** The least time every tab is watched for a quote after all are live, even when opening them took the whole window. */
-const MIN_WATCH_MS = 15_000;
+/**
+ * How long each tab is given, after the window, to show a quote newer than those it showed when
+ * all were live. A wait for it rather than a fixed watch: the robots trade at random, about one
+ * quote change in 4 s over the three symbols, so a fixed 15 s saw none in some tab of ten now and
+ * then (and when opening the tabs outlasted the window, there was no watch at all).
+ */
+const TAB_UPDATE_TIMEOUT_MS = 30_000;
 
 /**
  * How each mode's single tab measured, for the 3- and 10-tab runs to compare with: its requests
@@ -151,10 +156,15 @@ for (const mode of MODES) {
         for (const page of pages) await expectLiveTab(page);
         const updatesAtStart = await Promise.all(pages.map(tickerUpdates));
 
-        await pages[0]!.waitForTimeout(Math.max(MIN_WATCH_MS, windowStartedAt + WINDOW_MS - Date.now()));
+        await pages[0]!.waitForTimeout(Math.max(0, windowStartedAt + WINDOW_MS - Date.now()));
         const log = await readRequestLog(context.request, client);
         const windowMs = Date.now() - windowStartedAt;
-        const updatesAtEnd = await Promise.all(pages.map(tickerUpdates));
+        // Every tab keeps updating: each shows a newer quote than when all were live.
+        for (const [index, page] of pages.entries()) {
+          await expect
+            .poll(async () => totalOf(await tickerUpdates(page)), { message: `tab ${index + 1} got quotes`, timeout: TAB_UPDATE_TIMEOUT_MS })
+            .toBeGreaterThan(totalOf(updatesAtStart[index]!));
+        }
         const unread = await Promise.all(pages.map((page) => page.getByTestId('unread-count').innerText()));
         await context.close();
 
@@ -162,8 +172,7 @@ for (const mode of MODES) {
         testInfo.annotations.push({ type: 'requests', description: `${tabCount} tab(s), ${mode.name}: ${requests} in ${(windowMs / 1000).toFixed(1)} s (${summary(log)})` });
         console.log(`[hub] ${mode.name}, ${tabCount} tab(s): ${requests} requests in ${(windowMs / 1000).toFixed(1)} s: ${summary(log)}`);
 
-        // Every tab kept updating during the window and shows the same unread count.
-        pages.forEach((_page, index) => expect(totalOf(updatesAtEnd[index]!), `tab ${index + 1} got quotes`).toBeGreaterThan(totalOf(updatesAtStart[index]!)));
+        // Every tab shows the same unread count.
         expect(new Set(unread).size).toBe(1);
         // One socket for every tab, and no tab fetched on its own.
         expect(Object.entries(log.counts).filter(([key]) => key.startsWith('GET /socket.io/')).reduce((sum, [, count]) => sum + count, 0)).toBe(1);
