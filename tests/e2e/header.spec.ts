@@ -5,7 +5,7 @@
 import { expect, test, type BrowserContext, type Page } from './support/test';
 import { markContext, readRequestLog, resetRequestLog } from './request-log';
 import { registerAccount, uniqueEmail } from './support/outbox';
-import { DEMO_PASSWORD, signIn, signInContext } from './support/signin';
+import { DEMO_PASSWORD, signInContext } from './support/signin';
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -291,12 +291,9 @@ test.describe('signed in', () => {
     // notification: three of them, at least, make the count.
     const email = uniqueEmail();
     await registerAccount(context.request, baseURL, email, DEMO_PASSWORD);
-    await signIn(context.request, email);
-    await signIn(context.request, email);
-    await signIn(context.request, email);
-    const page = await context.newPage();
-    await page.goto('/en/quotes');
-    await expect(page.getByTestId('header')).toHaveAttribute('data-session', 'signedIn');
+    await signInContext(context, email);
+    await signInContext(context, email);
+    const page = await openSignedIn(context, email);
     const other = await context.newPage();
     await other.goto('/en/quotes');
     const badge = page.getByTestId('unread-badge');
