@@ -159,6 +159,9 @@ test.describe('the help-desk chat', () => {
     browser,
     baseURL,
   }) => {
+    // The whole conversation, two browsers and a reload: 72 to 78 s on a slow 2-core machine, where
+    // a run beside the other worker ran out of 90 s at its last step, twice.
+    test.setTimeout(180_000);
     const operator = await operatorApi(baseURL);
     const code = (await operator.post<{ code: string }>('/helpdesk/servicecodes', { label: 'e2e visitor' })).code;
     await withHelpDesk(operator, { scRequired: true, authRequired: false, useExternal: false }, async () => {
