@@ -71,21 +71,24 @@ export class MarketFeed implements ReadableStore<MarketState> {
     const symbolId = this.symbolId;
     if (symbolId === null) return () => undefined;
     let active = true;
+    // The book and quote are drawn when full_quote answers, the trades when recent does: the book
+    // does not wait for recent, a POST that first needs the tab's CSRF token (a round trip more).
     const read = () => {
-      void Promise.all([callApi(fullQuoteCall, { query: { id: symbolId } }), callApi(recentCall, { query: { id: symbolId, limit: RECENT_TRADES_DEFAULT } })])
-        .then(([snapshot, trades]) => {
-          if (!active) return;
-          this.change((current) => ({
-            ...current,
-            // The hub's book, once it came, is newer than this read can know.
-            book: current.bookFromHub ? current.book : snapshot ? newerBook(current.book, snapshot.depth) : current.book,
-            quote: current.quote ?? (snapshot ? snapshot.quote : null),
-            trades: mergeTrades(current.trades, trades || []),
-          }));
-        })
-        .catch(() => {
-          if (active) this.change((current) => ({ ...current, failed: true }));
-        });
+      const snapshotRead = callApi(fullQuoteCall, { query: { id: symbolId } }).then((snapshot) => {
+        if (!active || !snapshot) return;
+        this.change((current) => ({
+          ...current,
+          // The hub's book, once it came, is newer than this read can know.
+          book: current.bookFromHub ? current.book : newerBook(current.book, snapshot.depth),
+          quote: current.quote ?? snapshot.quote,
+        }));
+      });
+      const tradesRead = callApi(recentCall, { query: { id: symbolId, limit: RECENT_TRADES_DEFAULT } }).then((trades) => {
+        if (active && trades) this.change((current) => ({ ...current, trades: mergeTrades(current.trades, trades) }));
+      });
+      void Promise.all([snapshotRead, tradesRead]).catch(() => {
+        if (active) this.change((current) => ({ ...current, failed: true }));
+      });
     };
     const readAgain = () => {
       if (!active) return;

@@ -3,7 +3,8 @@
 // trading page): the page that holds the market renders for none of its pushes; a book update
 // renders what reads the book, and what reads the best prices only when they moved; a trade renders
 // what reads the trades. The tab's first read fills what the hub has not sent yet and never
-// replaces a newer book; the hub's quote replaces the read's once it is as new; nothing is drawn
+// replaces a newer book, and draws the book without waiting for the trades; the hub's quote
+// replaces the read's once it is as new; nothing is drawn
 // after the page is gone; a failed first read with no book from the hub says so in the book panel
 // and reads again when asked.
 import { i18n } from '@lingui/core';
@@ -47,6 +48,14 @@ vi.mock('../../../../src/app/api/client', () => ({
 
 function answerRead(snapshot: { depth: BookSnapshot; quote: Quote }, trades: Trade[]): void {
   for (const read of pendingReads.splice(0)) read.resolve(read.path.includes('recent') ? trades : snapshot);
+}
+
+/** Answers the pending reads of one call only (`full_quote` or `recent`), leaving the other waiting. */
+function answerOne(path: 'full_quote' | 'recent', value: unknown): void {
+  for (const read of pendingReads.filter((pending) => pending.path.includes(path))) {
+    pendingReads.splice(pendingReads.indexOf(read), 1);
+    read.resolve(value);
+  }
 }
 
 function failRead(): void {
@@ -182,6 +191,16 @@ describe('the exchange market feed', () => {
     expect(shown.book?.sequence).toBe(13);
   });
 
+  it('draws the book and quote from full_quote without waiting for the trades, and the trades when recent answers', async () => {
+    await settle(() => answerOne('full_quote', { depth: book(15, '94'), quote: quote('100.50', 40) }));
+    expect(shown.book?.sequence).toBe(15);
+    expect(shown.quote).toBe('100.50');
+    expect(shown.trades).toEqual([]);
+    await settle(() => answerOne('recent', [trade(5, '100.5')]));
+    expect(shown.trades?.map((entry) => entry.id)).toEqual([5]);
+    expect(shown.book?.sequence).toBe(15);
+  });
+
   it('stops following the market when the page is gone', async () => {
     act(() => root!.unmount());
     root = null;
@@ -230,6 +249,14 @@ describe('the order book when the market cannot be read', () => {
     expect(pendingReads.map((read) => read.path).sort()).toEqual([expect.stringContaining('full_quote'), expect.stringContaining('recent')].sort());
 
     await settle(() => answerRead({ depth: { ...book(3, '99'), symbolId: symbol.id }, quote: { ...quote('100.00', 1), id: symbol.id } }, []));
+    expect(panel.textContent).not.toContain('could not be loaded');
+    expect(panel.querySelectorAll('[data-testid="book-row"]').length).toBe(2);
+  });
+
+  it('draws the book from full_quote even when recent fails', async () => {
+    await settle(() => answerOne('full_quote', { depth: { ...book(5, '97'), symbolId: symbol.id }, quote: { ...quote('100.00', 2), id: symbol.id } }));
+    expect(panel.querySelectorAll('[data-testid="book-row"]').length).toBe(2);
+    await settle(() => failRead());
     expect(panel.textContent).not.toContain('could not be loaded');
     expect(panel.querySelectorAll('[data-testid="book-row"]').length).toBe(2);
   });
