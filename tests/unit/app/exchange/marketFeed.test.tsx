@@ -4,9 +4,8 @@
 // renders what reads the book, and what reads the best prices only when they moved; a trade renders
 // what reads the trades. The tab's first read fills what the hub has not sent yet and never
 // replaces a newer book, and draws the book without waiting for the trades; the hub's quote
-// replaces the read's once it is as new; nothing is drawn
-// after the page is gone; a failed first read with no book from the hub says so in the book panel
-// and reads again when asked.
+// replaces the read's once it is as new; nothing is drawn after the page is gone; a failed first
+// read with no book from the hub says so in the book panel and reads again when asked.
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act } from 'preact/test-utils';
