@@ -3,10 +3,12 @@
  * fresh temporary database, so every run starts from first-start state (created, migrated,
  * seeded in demo mode). `npm test` builds before it runs this.
  *
- * The browser is the system's Chromium (CHROME_PATH, else /usr/bin/chromium), else the one
- * `npx playwright install chromium` downloads (scripts/lib/browser.ts); `npm test` installs one
- * first when the machine has none (scripts/setup-tests.ts). Without any, the run fails with a
- * message saying how to get one: an end-to-end suite that skips itself proves nothing.
+ * The browser is the system's Chromium (CHROME_PATH, else Debian's headless shell, else
+ * /usr/bin/chromium), else the one `npx playwright install chromium` downloads
+ * (scripts/lib/browser.ts, which says why the headless shell comes first); `npm test` installs
+ * the headless shell first when the machine lacks it (scripts/setup-tests.ts). Without any, the
+ * run fails with a message saying how to get one: an end-to-end suite that skips itself proves
+ * nothing.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,7 +27,7 @@ function chromiumPath(): string {
   if (lookup.found) return lookup.path;
   throw new Error(
     `${lookup.reason} Run \`npm run test:setup\` (it installs one), install one yourself (Debian: ` +
-      '`apt-get install chromium`; anywhere: `npx playwright install chromium`) or point CHROME_PATH at a Chromium or Chrome binary.',
+      '`apt-get install chromium-headless-shell`; anywhere: `npx playwright install chromium`) or point CHROME_PATH at a Chromium or Chrome binary.',
   );
 }
 

@@ -10,6 +10,7 @@ import { chromium, expect, test, type Page } from './support/test';
 import type { FooterSection } from '../../src/shared/api/content';
 import type { SiteConfig } from '../../src/shared/api/site';
 import { socialLink, supportEmail } from '../../src/shared/layout';
+import { findFullChromium } from '../../scripts/lib/browser';
 import { injectFault, markContext } from './request-log';
 import { signInContext } from './support/signin';
 
@@ -278,9 +279,12 @@ test.describe('the org host', () => {
     });
     expect(answer.status()).toBe(200);
 
-    // A browser of its own that resolves the .org name to the suite's server and treats that origin as secure, like localhost.
+    // A browser of its own that resolves the .org name to the suite's server and treats that origin
+    // as secure, like localhost: the full one, as the headless shell ignores the second switch.
+    const fullChromium = findFullChromium();
+    if (!fullChromium.found) throw new Error(fullChromium.reason);
     const browser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH ?? (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
+      executablePath: fullChromium.path,
       args: [
         '--no-sandbox',
         '--disable-gpu',
