@@ -156,7 +156,10 @@ async function stateOf(browser: Browser, account: string | null): Promise<string
   if (!file) {
     const context = await browser.newContext();
     await signInContext(context, account);
-    file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-a11y-')), 'state.json');
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'exchange-a11y-'));
+    // Removed when the worker ends: a hook of the file would run after each test, as tests run one by one (fullyParallel).
+    process.once('exit', () => fs.rmSync(folder, { recursive: true, force: true }));
+    file = path.join(folder, 'state.json');
     await context.storageState({ path: file });
     await context.close();
     states.set(account, file);
