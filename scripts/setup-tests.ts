@@ -21,7 +21,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { DEBIAN_HEADLESS_SHELL_PATH, findChromium } from './lib/browser';
+import { DEBIAN_CHROMIUM_PATH, DEBIAN_HEADLESS_SHELL_PATH, findChromium } from './lib/browser';
 import { installDebianPackages, runLoud } from './lib/debian';
 import { ensurePostgresServer } from './lib/local-postgres';
 import { ensureRedisServer } from './lib/local-redis';
@@ -31,9 +31,16 @@ function versionOf(path: string): string {
   return result.status === 0 ? result.stdout.trim() : 'version unknown';
 }
 
-/** The suite's headless shell, and the full browser of the same release that the benchmarks and a headed run use. */
+/**
+ * The suite's headless shell, and the full browser of the same release that the benchmarks and a
+ * headed run use; on a Debian without the shell's package (apt then installs none of the three),
+ * the full browser alone, which runs the suite too.
+ */
 function installFromDebian(): boolean {
-  return installDebianPackages('test:setup', ['chromium-headless-shell', 'chromium', 'fonts-liberation'], 'for the end-to-end suite') && fs.existsSync(DEBIAN_HEADLESS_SHELL_PATH);
+  const packages = ['chromium-headless-shell', 'chromium', 'fonts-liberation'];
+  if (installDebianPackages('test:setup', packages, 'for the end-to-end suite') && fs.existsSync(DEBIAN_HEADLESS_SHELL_PATH)) return true;
+  if (fs.existsSync(DEBIAN_CHROMIUM_PATH)) return false;
+  return installDebianPackages('test:setup', ['chromium', 'fonts-liberation'], 'for the end-to-end suite') && fs.existsSync(DEBIAN_CHROMIUM_PATH);
 }
 
 function installFromPlaywright(): boolean {
