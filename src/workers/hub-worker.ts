@@ -16,13 +16,15 @@ import { HubStore } from './core/storage';
 
 interface HubWorkerScope {
   location: { origin: string };
-  navigator: { locks: LockManager };
+  /** Web Locks are missing where the page is not a secure context (index.ts then starts no shared hub). */
+  navigator: { locks?: LockManager };
   /** Present only in a SharedWorker: each tab that connects brings its own port. */
   onconnect?: ((event: MessageEvent) => void) | null;
 }
 
 const scope = globalThis as unknown as HubWorkerScope;
 const buildId = __BUILD_ID__;
+const locks = scope.navigator.locks;
 
 const hub = new Hub({
   buildId,
@@ -31,10 +33,13 @@ const hub = new Hub({
   clock: systemClock,
   realtime: socketIoLink(scope.location.origin),
   createStore: (onStatus) => new HubStore({ onStatus }),
-  // The tab holds its lock for its whole life: the hub gets it only once the tab is gone.
-  watchTab: (tabId, onGone) => {
-    void scope.navigator.locks.request(tabLockName(buildId, tabId), () => onGone());
-  },
+  // The tab holds its lock for its whole life: the hub gets it only once the tab is gone. Without
+  // Web Locks this is the dedicated worker of the one tab it serves, and it ends with that tab.
+  ...(locks && {
+    watchTab: (tabId: string, onGone: () => void) => {
+      void locks.request(tabLockName(buildId, tabId), () => onGone());
+    },
+  }),
 });
 const service = hubService(hub);
 

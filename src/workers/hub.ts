@@ -28,6 +28,7 @@ import type { SiteConfig } from '../shared/api/site';
 import { ApiClient } from '../shared/client/client';
 import { ERROR_TOAST_MS } from '../shared/constants';
 import { DEFAULT_REQUEST_LANGUAGE, type Language } from '../shared/languages';
+import { randomId } from '../shared/random-id';
 import type { Clock } from './clock';
 import type { Feed, HubContext, SessionChange } from './core/feed';
 import { HubSocket } from './core/socket';
@@ -76,7 +77,7 @@ export interface HubOptions {
 
 export class Hub implements HubApi {
   /** Tells tabs apart one hub from the next (a new leader, a restarted SharedWorker). */
-  private readonly instanceId = crypto.randomUUID();
+  private readonly instanceId = randomId();
   private readonly tabs: Tabs;
   private readonly socket: HubSocket;
   private readonly storage: HubStore;

@@ -6,13 +6,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test, type Page } from './support/test';
+import { chromium, expect, request as playwrightRequest, test, type Page } from './support/test';
 import type { FooterSection } from '../../src/shared/api/content';
 import type { SiteConfig } from '../../src/shared/api/site';
 import { socialLink, supportEmail } from '../../src/shared/layout';
-import { findFullChromium } from '../../scripts/lib/browser';
+import { findChromium, findFullChromium } from '../../scripts/lib/browser';
 import { injectFault, markContext } from './request-log';
-import { signInContext } from './support/signin';
+import { signIn, signInContext } from './support/signin';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -300,6 +300,46 @@ test.describe('the org host', () => {
       await expect(footer.getByTestId('org-address')).toHaveText(address);
       await expect(footer.getByTestId('support-email')).toHaveText(supportEmail(siteConfig.name, ORG_HOST));
       await expect(footer.getByTestId('support-email')).toHaveText(/\.org$/);
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+test.describe('a plain-HTTP address', () => {
+  test('the app starts where the page is not a secure context (a LAN address without HTTPS)', async ({ baseURL }) => {
+    // Browsers keep crypto.randomUUID, the service worker and the clipboard to secure contexts; a
+    // name other than localhost over plain HTTP is not one, and the app must still draw and trade.
+    const lanHost = 'exchange-e2e.lan';
+    const lookup = findChromium();
+    if (!lookup.found) throw new Error(lookup.reason);
+    const browser = await chromium.launch({
+      executablePath: lookup.path,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', `--host-resolver-rules=MAP ${lanHost} 127.0.0.1`],
+    });
+    try {
+      const context = await browser.newContext({ viewport: PHONE, baseURL: `http://${lanHost}:${E2E_PORT}` });
+      // The test's own requests do not resolve the LAN name: the session is made on the suite's
+      // address and its cookies handed to the LAN name, as a browser that signed in there would hold.
+      const api = await playwrightRequest.newContext({ baseURL });
+      await signIn(api, 'tester@demo.exchange');
+      const { cookies } = await api.storageState();
+      await context.addCookies(cookies.map(({ name, value }) => ({ name, value, domain: lanHost, path: '/' })));
+      await api.dispose();
+      const errors: string[] = [];
+      const [first, second] = [await context.newPage(), await context.newPage()];
+      for (const page of [first, second]) page.on('pageerror', (error) => errors.push(error.message));
+      // Two tabs: without Web Locks each runs a hub of its own, and both draw live data.
+      await first.goto('/en/exchange?id=btc_usdt');
+      expect(await first.evaluate(() => window.isSecureContext)).toBe(false);
+      await second.goto('/en');
+      await expect(second.getByTestId('footer')).toBeVisible();
+      await expect(first.getByTestId('book-asks').getByRole('listitem').first()).toBeVisible();
+      // No clipboard there: the address shows, and no button offers to copy it.
+      await second.goto('/en/Assets/AssetDeposit?coin=btc');
+      await expect(second.getByTestId('deposit-address')).toHaveText(/^bc1q\w{38}$/);
+      await expect(second.getByTestId('deposit-copy')).toHaveCount(0);
+      expect(errors).toEqual([]);
     } finally {
       await browser.close();
     }

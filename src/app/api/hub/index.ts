@@ -4,20 +4,34 @@
  * named after the build where the browser has one; otherwise the Web Locks election of
  * election.ts, where the leader tab runs the same worker as a dedicated worker. Either way the
  * rest of the app sees the same HubBridge, and the hub's pushes land in the hub store.
+ *
+ * Web Locks exist only in secure contexts (HTTPS, localhost). On a page without them (a LAN
+ * address over plain HTTP) no hub could learn that a tab closed or that a leader left, so nothing
+ * is shared there: the tab runs its own hub in a dedicated worker, whose life is the tab's, and
+ * the tab's one lock is its own.
  */
 import * as Comlink from 'comlink';
+import { randomId } from '../../../shared/random-id';
 import { hubName, leaderChannelName, type HubApi, type HubPush, type TabState } from '../../../workers/protocol';
 import { languageOfPath } from '../../i18n/routeLanguage';
 import { onUnauthorized } from '../unauthorized';
 import { hubStore } from '../../state/hub-store';
 import { HubBridge } from './bridge';
-import { ElectedHub } from './election';
+import { ElectedHub, type LockManagerLike } from './election';
 import { comlinkEndpoint, type HubEndpoint } from './endpoint';
 import { SuspendableEndpoint } from './suspendable';
 
 export { HubBridge } from './bridge';
 
 let bridge: HubBridge | null = null;
+
+/** The browser's Web Locks; undefined where the page is not a secure context. */
+const sharedLocks: LockManagerLike | undefined = 'locks' in navigator ? navigator.locks : undefined;
+
+/** Locks for a tab that shares nothing: each is granted at once, as nobody else asks for it. */
+const tabOnlyLocks: LockManagerLike = {
+  request: (_name, callback) => Promise.resolve().then(callback),
+};
 
 /** The tab's bridge, started on first use. */
 export function getHub(): HubBridge {
@@ -39,13 +53,13 @@ function currentTabState(): TabState {
 
 function startHub(): HubBridge {
   const buildId = __BUILD_ID__;
-  const tabId = crypto.randomUUID();
+  const tabId = randomId();
   const endpoint = new SuspendableEndpoint(() => createEndpoint(buildId, tabId));
   const started = new HubBridge({
     buildId,
     tabId,
     endpoint,
-    locks: navigator.locks,
+    locks: sharedLocks ?? tabOnlyLocks,
     tabState: currentTabState,
     onPush: onHubPush,
     onError: (error) => hubStore.fail({ reason: 'attach', detail: error.message }),
@@ -69,6 +83,7 @@ function startHub(): HubBridge {
 
 function createEndpoint(buildId: string, tabId: string): HubEndpoint {
   const name = hubName(buildId);
+  if (!sharedLocks) return dedicatedHub(name);
   if (typeof SharedWorker === 'function') {
     const worker = new SharedWorker(new URL('../../../workers/hub-worker.ts', import.meta.url), { type: 'module', name });
     worker.addEventListener('error', () => hubStore.fail({ reason: 'start' }));
@@ -77,14 +92,17 @@ function createEndpoint(buildId: string, tabId: string): HubEndpoint {
   return new ElectedHub({
     buildId,
     tabId,
-    locks: navigator.locks,
+    locks: sharedLocks,
     channel: new BroadcastChannel(leaderChannelName(buildId)),
-    startHub: () => {
-      const worker = new Worker(new URL('../../../workers/hub-worker.ts', import.meta.url), { type: 'module', name });
-      worker.addEventListener('error', () => hubStore.fail({ reason: 'start' }));
-      return comlinkEndpoint(Comlink.wrap<HubApi>(worker), () => worker.terminate());
-    },
+    startHub: () => dedicatedHub(name),
   });
+}
+
+/** The hub in a worker of this tab's own: the elected leader's, or a tab that shares nothing. */
+function dedicatedHub(name: string): HubEndpoint {
+  const worker = new Worker(new URL('../../../workers/hub-worker.ts', import.meta.url), { type: 'module', name });
+  worker.addEventListener('error', () => hubStore.fail({ reason: 'start' }));
+  return comlinkEndpoint(Comlink.wrap<HubApi>(worker), () => worker.terminate());
 }
 
 function onHubPush(message: HubPush): void {

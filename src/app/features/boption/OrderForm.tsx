@@ -19,6 +19,7 @@ import { ApiError, isNetworkFailure } from '../../../shared/client/client';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import { availableUnits, scaleOfAmount } from '../../../shared/decimal';
 import { balanceDecimals, formatBalance } from '../../../shared/format';
+import { randomId } from '../../../shared/random-id';
 import { symbolRoute } from '../../../shared/symbols';
 import { callApi } from '../../api/client';
 import { useLanguage } from '../../i18n/useLanguage';
@@ -46,7 +47,7 @@ export interface OrderFormProps {
 }
 
 function newKey(): string {
-  return crypto.randomUUID();
+  return randomId();
 }
 
 export function OrderForm({ symbol, config, signedIn, indexPrice, openCount, onPlaced }: OrderFormProps) {

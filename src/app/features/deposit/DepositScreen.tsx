@@ -120,6 +120,9 @@ function DepositAddress({ coin, network }: { coin: string; network: ChainNetwork
     return <StatusMessage tone="error" title={t`The deposit address could not be loaded.`} headingLevel={3} action={{ label: t`Try again`, onClick: retry }} testId="deposit-address-failed" />;
   }
   const { address } = view.data;
+  // The clipboard is only there in a secure context (HTTPS, localhost); without it the text stays
+  // on screen to select, and no button promises what it cannot do.
+  const canCopy = 'clipboard' in navigator;
   const copy = () => {
     navigator.clipboard.writeText(address).then(
       () => showToast(t`Address copied.`, TOAST_MS, 'success'),
@@ -138,12 +141,14 @@ function DepositAddress({ coin, network }: { coin: string; network: ChainNetwork
           <p className={styles.addressValue} data-testid="deposit-address">
             {address}
           </p>
-          <div>
-            <Button variant="secondary" size="small" onClick={copy} data-testid="deposit-copy">
-              <CopyIcon aria-hidden="true" />
-              {t`Copy address`}
-            </Button>
-          </div>
+          {canCopy && (
+            <div>
+              <Button variant="secondary" size="small" onClick={copy} data-testid="deposit-copy">
+                <CopyIcon aria-hidden="true" />
+                {t`Copy address`}
+              </Button>
+            </div>
+          )}
           <SpotBalance coin={coin} />
         </div>
       </div>

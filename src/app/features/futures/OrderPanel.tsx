@@ -13,6 +13,7 @@ import { futuresCreateCall } from '../../../shared/api/futures';
 import { ApiError, isNetworkFailure } from '../../../shared/client/client';
 import { FUTURES_USDT, FUTURES_USDT_BASE } from '../../../shared/constants';
 import { trimZeros, unitsOf, unitsText } from '../../../shared/decimal';
+import { randomId } from '../../../shared/random-id';
 import { symbolRoute } from '../../../shared/symbols';
 import { callApi } from '../../api/client';
 import { AmountInput } from '../../ui/AmountInput';
@@ -108,7 +109,7 @@ export function OrderPanel({ market, mark, signedIn, available }: OrderPanelProp
   const send = async () => {
     const body = createBody(symbol.symbol, order);
     const request = JSON.stringify(body);
-    if (keyRef.current?.request !== request) keyRef.current = { request, key: crypto.randomUUID() };
+    if (keyRef.current?.request !== request) keyRef.current = { request, key: randomId() };
     setSending(true);
     setRefusal(null);
     try {

@@ -18,6 +18,7 @@ import {
   operatorOptionLimitsSetCall,
   type PlatformLimits,
 } from '../../../shared/api/operator-config';
+import { randomId } from '../../../shared/random-id';
 import { callApi } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { DataTable, type DataColumn } from '../../ui/DataTable';
@@ -79,7 +80,7 @@ export function LimitsSection() {
       save: (changes) => {
         const body = { ...start, ...changes } as { account: Floor['account']; currency: string; direction: 'in' | 'out'; amount: string; memo: string };
         const request = JSON.stringify(body);
-        if (fundKey.current?.request !== request) fundKey.current = { request, key: crypto.randomUUID() };
+        if (fundKey.current?.request !== request) fundKey.current = { request, key: randomId() };
         return callApi(operatorFundCall, { body }, { idempotencyKey: fundKey.current.key }).then((answer) => {
           if (answer !== false) fundKey.current = null;
           return answer;

@@ -43,6 +43,9 @@ function BindPanel({ secret, uri, onDone }: { secret: string; uri: string; onDon
     showToast(t`Google Authenticator is bound.`, TOAST_MS, 'success');
     onDone();
   });
+  // The clipboard is only there in a secure context (HTTPS, localhost); without it the text stays
+  // on screen to select, and no button promises what it cannot do.
+  const canCopy = 'clipboard' in navigator;
   const copy = () => {
     navigator.clipboard.writeText(secret).then(
       () => showToast(t`Copied.`, TOAST_MS, 'success'),
@@ -64,11 +67,13 @@ function BindPanel({ secret, uri, onDone }: { secret: string; uri: string; onDon
             <p className={styles.secret} data-testid="ga-secret">
               {secret}
             </p>
-            <div>
-              <Button variant="secondary" size="small" onClick={copy} data-testid="ga-copy">
-                {t`Copy key`}
-              </Button>
-            </div>
+            {canCopy && (
+              <div>
+                <Button variant="secondary" size="small" onClick={copy} data-testid="ga-copy">
+                  {t`Copy key`}
+                </Button>
+              </div>
+            )}
           </div>
         </div>
         <p className={styles.current}>{t`3. Enter the 6-digit code the app shows, and your login password.`}</p>

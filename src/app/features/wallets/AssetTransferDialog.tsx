@@ -16,6 +16,7 @@ import { ApiError, isNetworkFailure } from '../../../shared/client/client';
 import { ERROR_TOAST_MS } from '../../../shared/constants';
 import { positiveUnits, scaleOfAmount, trimZeros } from '../../../shared/decimal';
 import { parseUnits } from '../../../shared/money';
+import { randomId } from '../../../shared/random-id';
 import { callApi } from '../../api/client';
 import { loadBalances, markAssetsChanged, session } from '../../state/session';
 import { showToast } from '../../state/hub-store';
@@ -59,7 +60,7 @@ function useAvailable(currency: string, open: boolean, generation: number): Avai
 }
 
 function newKey(): string {
-  return crypto.randomUUID();
+  return randomId();
 }
 
 export function AssetTransferDialog({ open, onOpenChange, start }: { open: boolean; onOpenChange: (open: boolean) => void; start?: TransferStart }) {

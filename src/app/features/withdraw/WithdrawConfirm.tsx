@@ -10,6 +10,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Withdrawal } from '../../../shared/api/withdraw';
+import { randomId } from '../../../shared/random-id';
 import { TWO_FACTOR_CODE_DIGITS } from '../../../shared/security';
 import { showToast } from '../../state/hub-store';
 import { Button } from '../../ui/Button';
@@ -67,7 +68,7 @@ function ConfirmForm({
   const [gaCode, setGaCode] = useState('');
   const [askGa, setAskGa] = useState(gaBound);
   const [errors, setErrors] = useState<Partial<Record<WithdrawField, string>>>({});
-  const key = useRef(crypto.randomUUID());
+  const key = useRef(randomId());
   const { run, busy } = useSubmitOnce(async () => {
     const problems: Partial<Record<WithdrawField, string>> = {};
     if (password === '') problems.withdrawPassword = t`Enter your withdrawal password.`;
@@ -89,7 +90,7 @@ function ConfirmForm({
       return;
     }
     // The server answered: nothing was made, so the next press is a new withdrawal with a new key.
-    key.current = crypto.randomUUID();
+    key.current = randomId();
     if (asksForProof(outcome.refusal.code)) {
       setAskGa(true);
       setErrors({
