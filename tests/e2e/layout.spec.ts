@@ -309,7 +309,7 @@ test.describe('the org host', () => {
 test.describe('a plain-HTTP address', () => {
   test('the app starts where the page is not a secure context (a LAN address without HTTPS)', async ({ baseURL }) => {
     // Browsers keep crypto.randomUUID, the service worker and the clipboard to secure contexts; a
-    // name other than localhost over plain HTTP is not one, and the app must still draw and trade.
+    // name other than localhost over plain HTTP is not one, and the app must still draw, signed in.
     const lanHost = 'exchange-e2e.lan';
     const lookup = findChromium();
     if (!lookup.found) throw new Error(lookup.reason);
