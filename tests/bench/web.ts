@@ -17,8 +17,16 @@
  * whole Lighthouse report (JSON) there, to read what the notes only name. BENCH_WEB_TRACE_DIR keeps
  * each run's trace there, with a list of the page's tasks that the simulation counts as long ones
  * (support/traceTasks.ts): what the blocking time is made of.
+ *
+ * Last, the host's floor: the same runs of a page with one heading and one paragraph, no script and
+ * no stylesheet, served apart from the app (while the app's server and its robots run, as for the
+ * screens). What it scores is what the browser's own work costs on this host in Lighthouse's
+ * simulation before a page does anything: on the slow 2-core machine of issue 14, performance 99 to
+ * 100 and TBT 0 to 100 ms over runs of 3 and 5, so what the screens lose there is their own.
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Result } from 'lighthouse';
 import type { BenchmarkModule, BenchmarkRow } from './run';
@@ -36,6 +44,13 @@ const TRACE_DIR = process.env.BENCH_WEB_TRACE_DIR;
 const ALL_SCREENS = ['/', '/en', '/en/quotes', '/en/exchange?id=btc_usdt'];
 /** BENCH_WEB_SCREENS (comma-separated paths) measures some of them, to compare two builds quickly. */
 const SCREENS = process.env.BENCH_WEB_SCREENS?.split(',').filter(Boolean) ?? ALL_SCREENS;
+
+/** The floor's page: what a document needs to pass the audits (language, viewport, title, description), and text to paint. */
+const FLOOR_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Host floor</title><meta name="description" content="A page without script or stylesheet."><link rel="icon" href="data:,"></head>' +
+  '<body><h1>Host floor</h1><p>A page without script or stylesheet: what the browser alone costs on this host.</p></body></html>';
+const FLOOR_LABEL = 'host floor (static page)';
 
 const CATEGORY_NAMES: Record<LighthouseCategory, string> = {
   performance: 'performance',
@@ -188,13 +203,18 @@ async function lighthouseRun(url: string): Promise<{ lhr: Result; traceEvents: T
   return run;
 }
 
-/** The screen's runs; a failed run is tried once more, so that one bad trace does not cost a sample. */
+/** The runs of one of the app's screens. */
 async function benchScreen(baseUrl: string, screen: string): Promise<BenchmarkRow[]> {
+  return benchPage(`${baseUrl}${screen}`, screen);
+}
+
+/** The runs of one page, its rows named by `screen`; a failed run is tried once more, so that one bad trace does not cost a sample. */
+async function benchPage(url: string, screen: string): Promise<BenchmarkRow[]> {
   const reports: Result[] = [];
   const failures: string[] = [];
   for (let attempt = 0; reports.length < RUNS && attempt < RUNS * 2; attempt += 1) {
     try {
-      const { lhr, traceEvents } = await lighthouseRun(`${baseUrl}${screen}`);
+      const { lhr, traceEvents } = await lighthouseRun(url);
       saveRun(lhr, traceEvents, screen, reports.length);
       reports.push(lhr);
     } catch (error) {
@@ -219,6 +239,22 @@ async function benchScreens(baseUrl: string): Promise<BenchmarkRow[]> {
   return rows;
 }
 
+/** The floor's runs, on a server of their own that answers every request with the floor's page. */
+async function benchFloor(): Promise<BenchmarkRow[]> {
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+    response.end(FLOOR_PAGE);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = server.address() as AddressInfo;
+    return await benchPage(`http://127.0.0.1:${port}/`, FLOOR_LABEL);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
 export const webBenchmark: BenchmarkModule = {
   name: 'web',
   async run() {
@@ -227,7 +263,7 @@ export const webBenchmark: BenchmarkModule = {
     try {
       const rows = await benchScreens(server.baseUrl);
       if (rows[0]) rows[0] = { ...rows[0], note: `${rows[0].note ?? ''}; ${build.note}` };
-      return rows;
+      return [...rows, ...(await benchFloor())];
     } finally {
       await server.dispose();
       build.cleanup();
