@@ -203,11 +203,6 @@ async function lighthouseRun(url: string): Promise<{ lhr: Result; traceEvents: T
   return run;
 }
 
-/** The runs of one of the app's screens. */
-async function benchScreen(baseUrl: string, screen: string): Promise<BenchmarkRow[]> {
-  return benchPage(`${baseUrl}${screen}`, screen);
-}
-
 /** The runs of one page, its rows named by `screen`; a failed run is tried once more, so that one bad trace does not cost a sample. */
 async function benchPage(url: string, screen: string): Promise<BenchmarkRow[]> {
   const reports: Result[] = [];
@@ -235,7 +230,7 @@ async function benchScreens(baseUrl: string): Promise<BenchmarkRow[]> {
   // candle history) would otherwise fall into the first screen's figures.
   await lighthouseRun(`${baseUrl}${SCREENS[0]}`).catch(() => undefined);
   const rows: BenchmarkRow[] = [];
-  for (const screen of SCREENS) rows.push(...(await benchScreen(baseUrl, screen)));
+  for (const screen of SCREENS) rows.push(...(await benchPage(`${baseUrl}${screen}`, screen)));
   return rows;
 }
 

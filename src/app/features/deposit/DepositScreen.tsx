@@ -10,9 +10,9 @@ import { useSnapshot } from 'valtio';
 import type { ChainNetwork, SupportedCoin } from '../../../shared/api/chain';
 import { trimZeros } from '../../../shared/decimal';
 import { formatBalance } from '../../../shared/format';
-import { showToast } from '../../state/hub-store';
 import { session } from '../../state/session';
 import { Button, ButtonLink } from '../../ui/Button';
+import { canCopyText, copyText } from '../../ui/clipboard';
 import { FieldRow } from '../../ui/FieldRow';
 import { FormField } from '../../ui/FormField';
 import { CopyIcon } from '../../ui/icons';
@@ -25,7 +25,6 @@ import { useBlockchainConfig, useCoinAddress } from './depositData';
 import { DepositsTable } from './DepositsTable';
 import styles from './deposit.module.css';
 
-const TOAST_MS = 4_000;
 /** How many of the coin's deposits the page shows; the history has them all. */
 const RECENT_DEPOSITS_MAX = 5;
 
@@ -120,15 +119,7 @@ function DepositAddress({ coin, network }: { coin: string; network: ChainNetwork
     return <StatusMessage tone="error" title={t`The deposit address could not be loaded.`} headingLevel={3} action={{ label: t`Try again`, onClick: retry }} testId="deposit-address-failed" />;
   }
   const { address } = view.data;
-  // The clipboard is only there in a secure context (HTTPS, localhost); without it the text stays
-  // on screen to select, and no button promises what it cannot do.
-  const canCopy = 'clipboard' in navigator;
-  const copy = () => {
-    navigator.clipboard.writeText(address).then(
-      () => showToast(t`Address copied.`, TOAST_MS, 'success'),
-      (error: unknown) => console.warn('The address could not be copied', error),
-    );
-  };
+  const copy = () => copyText(address, t`Address copied.`, 'The address could not be copied');
   const networkName = network.name;
   const confirmations = network.confirmations;
   const minimum = trimZeros(network.depositMin);
@@ -141,7 +132,7 @@ function DepositAddress({ coin, network }: { coin: string; network: ChainNetwork
           <p className={styles.addressValue} data-testid="deposit-address">
             {address}
           </p>
-          {canCopy && (
+          {canCopyText() && (
             <div>
               <Button variant="secondary" size="small" onClick={copy} data-testid="deposit-copy">
                 <CopyIcon aria-hidden="true" />

@@ -11,6 +11,7 @@ import { twoFactorChangeCall, twoFactorStatusCall } from '../../../shared/api/se
 import { SignedInOnly } from '../../layout/SignedInOnly';
 import { showToast } from '../../state/hub-store';
 import { Button } from '../../ui/Button';
+import { canCopyText, copyText } from '../../ui/clipboard';
 import { Panel } from '../../ui/Panel';
 import { QrCode } from '../../ui/QrCode';
 import { StatusMessage } from '../../ui/StatusMessage';
@@ -43,15 +44,7 @@ function BindPanel({ secret, uri, onDone }: { secret: string; uri: string; onDon
     showToast(t`Google Authenticator is bound.`, TOAST_MS, 'success');
     onDone();
   });
-  // The clipboard is only there in a secure context (HTTPS, localhost); without it the text stays
-  // on screen to select, and no button promises what it cannot do.
-  const canCopy = 'clipboard' in navigator;
-  const copy = () => {
-    navigator.clipboard.writeText(secret).then(
-      () => showToast(t`Copied.`, TOAST_MS, 'success'),
-      (error: unknown) => console.warn('The key could not be copied', error),
-    );
-  };
+  const copy = () => copyText(secret, t`Copied.`, 'The key could not be copied');
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     void run();
@@ -67,7 +60,7 @@ function BindPanel({ secret, uri, onDone }: { secret: string; uri: string; onDon
             <p className={styles.secret} data-testid="ga-secret">
               {secret}
             </p>
-            {canCopy && (
+            {canCopyText() && (
               <div>
                 <Button variant="secondary" size="small" onClick={copy} data-testid="ga-copy">
                   {t`Copy key`}
