@@ -8,9 +8,7 @@ import type { ReactNode } from 'react';
 import type { Language } from '../../shared/languages';
 import { localeParamOf } from '../i18n/routeLanguage';
 import styles from './Frame.module.css';
-
-/** The site's mark, as the header shows it (precached, so it shows offline too). */
-export const SITE_MARK_URL = '/favicon.svg';
+import { SiteMark } from './SiteMark';
 
 export function Frame({ siteName, language, children }: { siteName?: string; language: Language; children: ReactNode }) {
   return (
@@ -18,7 +16,7 @@ export function Frame({ siteName, language, children }: { siteName?: string; lan
       <header className={styles.header}>
         <div className={styles.headerInner}>
           <Link to="/{-$locale}" params={{ locale: localeParamOf(language) }} className={styles.brand} data-testid="brand">
-            <img className={styles.mark} src={SITE_MARK_URL} alt="" width={28} height={28} />
+            <SiteMark className={styles.mark} />
             {siteName ? <span className={styles.siteName}>{siteName}</span> : null}
           </Link>
         </div>

@@ -13,7 +13,7 @@ import type { SiteConfig } from '../../../shared/api/site';
 import { isOrgHost, socialLink, supportEmail } from '../../../shared/layout';
 import { useLanguage } from '../../i18n/useLanguage';
 import { PageLink } from '../../ui/PageLink';
-import { SITE_MARK_URL } from '../Frame';
+import { SiteMark } from '../SiteMark';
 import { visibleItems } from '../navigation';
 import styles from './Footer.module.css';
 import { FooterClock } from './FooterClock';
@@ -45,7 +45,7 @@ export function Footer({ config }: { config: SiteConfig }) {
         <div className={styles.top}>
           <div className={styles.brandBlock}>
             <PageLink to="/" className={styles.brand} data-testid="footer-brand">
-              <img className={styles.mark} src={SITE_MARK_URL} alt="" width={28} height={28} loading="lazy" />
+              <SiteMark className={styles.mark} />
               <span>{siteName}</span>
             </PageLink>
             <SocialLinks kvConfigs={config.kvConfigs} language={language} label={t`${siteName} on social media`} />

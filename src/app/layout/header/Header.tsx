@@ -36,6 +36,7 @@ import { NotificationBell } from './NotificationBell';
 import { OrdersMenu } from './OrdersMenu';
 import { ThemeToggle } from './ThemeToggle';
 import { Avatar, refreshIdentity, UserMenu } from './UserMenu';
+import { SiteMark } from '../SiteMark';
 import styles from './Header.module.css';
 
 /** Under this width a compact header leaves Log in and Register to the menu drawer. */
@@ -66,7 +67,7 @@ function useDelayedProfileRead(signedIn: boolean): void {
 function Logo({ name, showName }: { name: string; showName: boolean }) {
   return (
     <PageLink to="/" className={styles.logo} data-testid="logo" aria-label={showName ? undefined : name}>
-      <img className={styles.logoMark} src="/favicon.svg" alt="" width={28} height={28} />
+      <SiteMark className={styles.logoMark} />
       {showName ? <span className={styles.logoName}>{name}</span> : null}
     </PageLink>
   );
