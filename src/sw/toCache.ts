@@ -61,9 +61,6 @@ export function warmUrls(manifest: readonly BuildManifestEntry[], workerUrl: str
   return manifest.filter((entry) => entry.warm).map((entry) => new URL(entry.url, workerUrl).href);
 }
 
-/** The web app's own icons (public/icons: coins, the app's): images however a page reads them. */
-const ICONS_PATH = '/icons/';
-
 /** The server's public images (server/modules/content/routes.ts): the only part of /api the worker handles. */
 export const PUBLIC_IMAGE_PATH = '/api/image/';
 
@@ -117,7 +114,6 @@ export function routeFor(request: RequestFacts, origin: string): FetchRoute {
   if (isServerPath(url.pathname)) return isPublicServerImage(request, url.pathname) ? 'image' : 'network';
   const isFile = hasFileExtension(url.pathname);
   if (request.mode === 'navigate' && !isFile) return 'page';
-  // The coin sprite reads icon files with fetch (no destination): they go to the image cache all the same.
-  if (request.destination === 'image' || url.pathname.startsWith(ICONS_PATH)) return 'image';
+  if (request.destination === 'image') return 'image';
   return isFile ? 'asset' : 'network';
 }

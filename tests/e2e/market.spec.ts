@@ -115,28 +115,6 @@ test('R-ROUTE-03 quotes: type tabs, sorting by price and name, and a search by n
   for (const name of await rows.getByTestId('quotes-name').allInnerTexts()) expect(name).toContain('ETH');
 });
 
-test('coin icons draw from one sprite in the page: each icon file fetched once, drawn in every row that shows its coin, with no <img> of its own', async ({ page }) => {
-  const iconRequests: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/icons/coins/')) iconRequests.push(new URL(request.url()).pathname);
-  });
-  await page.goto('/en/quotes');
-  const btcIcons = page.locator('svg[data-coin-icon="/icons/coins/btc.svg"]');
-  await expect(btcIcons.first()).toBeVisible();
-  // BTC/USDT shows in the highlights and in the table: two uses of one symbol.
-  await expect.poll(() => btcIcons.count()).toBeGreaterThanOrEqual(2);
-  await expect(btcIcons.first().locator('use')).toHaveAttribute('href', /^#coin-icon-\d+$/);
-  const symbolId = (await btcIcons.first().locator('use').getAttribute('href'))!.slice(1);
-  for (const icon of await btcIcons.all()) await expect(icon.locator('use')).toHaveAttribute('href', `#${symbolId}`);
-  const symbol = page.locator(`[data-testid="coin-sprite"] symbol#${symbolId}`);
-  await expect(symbol).toHaveAttribute('viewBox', '0 0 32 32');
-  await expect(symbol.locator('circle')).toHaveCount(1);
-  await expect(page.locator('img[src^="/icons/coins/"]')).toHaveCount(0);
-  // The use draws the symbol's shapes (an empty box would measure nothing).
-  expect(await btcIcons.first().locator('use').evaluate((use) => (use as SVGUseElement).getBBox().width)).toBeGreaterThan(0);
-  expect(iconRequests.filter((path) => path === '/icons/coins/btc.svg')).toHaveLength(1);
-});
-
 test('R-STATE-02 a visitor tapping a star is told to log in, comes back to quotes, and finds the market starred', async ({ page }) => {
   await page.goto('/en/quotes');
   const row = page.locator('[data-testid="quotes-row"][data-symbol="ETH_USDT"]');

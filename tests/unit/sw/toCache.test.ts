@@ -70,10 +70,6 @@ describe('routeFor', () => {
   it('sends images to the image cache', () => {
     expect(routeFor(request('/icons/coins/btc.svg', { destination: 'image' }), ORIGIN)).toBe('image');
     expect(routeFor(request('/uploads/article-7', { destination: 'image' }), ORIGIN)).toBe('image');
-    // The coin sprite (src/app/ui/coinSprite.ts) reads an icon's file with fetch: no destination, the same cache.
-    expect(routeFor(request('/icons/coins/btc.svg', { mode: 'cors' }), ORIGIN)).toBe('image');
-    expect(routeFor(request('/icons/coin.svg', { mode: 'cors' }), ORIGIN)).toBe('image');
-    expect(routeFor(request('/favicon.svg', { mode: 'cors' }), ORIGIN)).toBe('asset');
   });
 });
 
