@@ -1,6 +1,6 @@
 /**
  * The site's mark (public/favicon.svg, the tab's icon) drawn in the page. Through <img> an SVG file
- * costs Chromium an isolated document of its own on the main thread (about 17 ms on this host, on
+ * costs Chromium an isolated document of its own on the main thread (11-15 ms on this host, on
  * every page's first load); drawn inline it is three shapes of the page. Decorative: the site's
  * name is beside it or names its link.
  */
