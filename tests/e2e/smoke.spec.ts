@@ -91,6 +91,8 @@ test('a failed config read shows the error and its message, and Try again recove
   await page.goto('/en');
   await expect(page.getByRole('alert')).toContainText('The platform could not be reached');
   await expect(page.getByRole('alert')).toContainText('Down for a test');
+  // The bare frame has no site name to show: its mark's link is named for where it goes.
+  await expect(page.getByTestId('brand')).toHaveAccessibleName('Home');
   // The browser logs the 500 and the router logs the loader's error: both are expected here.
   const unexpected = consoleErrors.filter((text) => !text.includes('500') && !text.includes('Down for a test'));
   consoleErrors.splice(0, consoleErrors.length, ...unexpected);
