@@ -1,7 +1,8 @@
 /**
  * The bare frame shown while the site config loads and when it cannot be loaded (or when the
- * whole layout failed): the header's look reduced to the site's logo and name, linking to the
- * home page of the current language, then the message.
+ * whole layout failed): the header's look reduced to the site's mark, linking to the home page of
+ * the current language (the frame has no site config, so no site name: the link is named Home),
+ * then the message.
  */
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
@@ -11,15 +12,14 @@ import { localeParamOf } from '../i18n/routeLanguage';
 import styles from './Frame.module.css';
 import { SiteMark } from './SiteMark';
 
-export function Frame({ siteName, language, children }: { siteName?: string; language: Language; children: ReactNode }) {
+export function Frame({ language, children }: { language: Language; children: ReactNode }) {
   const { t } = useLingui();
   return (
     <div className={styles.frame}>
       <header className={styles.header}>
         <div className={styles.headerInner}>
-          <Link to="/{-$locale}" params={{ locale: localeParamOf(language) }} className={styles.brand} data-testid="brand" aria-label={siteName ? undefined : t`Home`}>
+          <Link to="/{-$locale}" params={{ locale: localeParamOf(language) }} className={styles.brand} data-testid="brand" aria-label={t`Home`}>
             <SiteMark className={styles.mark} />
-            {siteName ? <span className={styles.siteName}>{siteName}</span> : null}
           </Link>
         </div>
       </header>
