@@ -73,12 +73,15 @@ const UNTIL_QUIET = `new Promise((resolve) => {
 })`;
 
 /**
- * Puts axe-core into the page and its frames, once for the four views (axe runs in each frame it
- * checks, as @axe-core/playwright's legacy mode does; putting its 560 KB in again for every view
- * cost half a second each).
+ * Puts axe-core into the page and its frames where it is not yet (axe runs in each frame it
+ * checks, as @axe-core/playwright's legacy mode does): once per document, however many views and
+ * screens are checked in it (putting its 560 KB in again for every view cost half a second each).
  */
 async function injectAxe(page: Page): Promise<void> {
-  for (const frame of page.frames()) await frame.evaluate(axe.source).catch(() => undefined);
+  for (const frame of page.frames()) {
+    if (await frame.evaluate(() => 'axe' in window).catch(() => true)) continue;
+    await frame.evaluate(axe.source).catch(() => undefined);
+  }
 }
 
 /**
@@ -111,8 +114,13 @@ async function violationsOf(page: Page, view: string, coloursOnly: boolean): Pro
  * that a failure says where to look.
  */
 export async function accessibilityFindings(page: Page): Promise<AxeFinding[]> {
-  await page.addStyleTag({ content: NO_MOTION_CSS });
+  // Once per document: a tour checks several screens in one.
+  if ((await page.locator('style[data-axe-no-motion]').count()) === 0) {
+    await page.addStyleTag({ content: NO_MOTION_CSS }).then((tag) => tag.evaluate((element) => (element as Element).setAttribute('data-axe-no-motion', '')));
+  }
   await injectAxe(page);
+  // The theme the page had, put back afterwards: the app goes on with it (a tour's next screen).
+  const pageTheme = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
   const findings: AxeFinding[] = [];
   for (const [layout, size] of LAYOUTS) {
     await page.setViewportSize(size);
@@ -127,6 +135,10 @@ export async function accessibilityFindings(page: Page): Promise<AxeFinding[]> {
       findings.push(...(await violationsOf(page, `${layout} ${theme}`, theme === 'dark')));
     }
   }
+  await page.evaluate((value) => {
+    if (value === null) document.documentElement.removeAttribute('data-theme');
+    else document.documentElement.setAttribute('data-theme', value);
+  }, pageTheme);
   return findings;
 }
 
