@@ -4,8 +4,8 @@
 // signed-in trader and the operator each screen is for. A screen added later joins one of the lists.
 // A test checks a run of SCREENS_PER_TEST screens: it loads the first in full and moves to the
 // others as the app's links do, without a reload (a fresh browser and a full load for each screen
-// was a third of the suite's time for this spec); the runs start at different screens, so some
-// screens are checked as first loaded too. A failure names the screen, the view and the elements.
+// made this spec twice as long: 892 s of test time in a CI-like run, 472 s as runs); each run's
+// first screen is checked as first loaded. A failure names the screen, the view and the elements.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -215,7 +215,7 @@ const GROUPS: [title: string, account: string | null, screens: Screen[]][] = [
   ['an operator', 'operator@demo.exchange', OPERATOR_SCREENS],
 ];
 
-/** Screens per test: eight took 30-60 s on a slow 2-core machine beside the other worker. */
+/** Screens per test: a run of eight took 25-40 s in a CI-like run on a slow 2-core machine. */
 const SCREENS_PER_TEST = 8;
 
 for (const [title, account, screens] of GROUPS) {
