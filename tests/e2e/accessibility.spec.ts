@@ -18,7 +18,7 @@ import { expect, test, type Browser, type Page } from './support/test';
 interface Screen {
   path: string;
   then?: (page: Page) => Promise<void>;
-  /** Loaded in full wherever it falls in a run: the root's not-found page. */
+  /** Loaded in full wherever it falls in a run (the root's not-found page), as is a screen after one with `then`. */
   fullLoad?: true;
 }
 
@@ -191,7 +191,9 @@ async function checkScreens(browser: Browser, account: string | null, screens: S
     const page = await context.newPage();
     for (const [index, screen] of screens.entries()) {
       await test.step(nameOf(screen), async () => {
-        if (index === 0 || screen.fullLoad) await page.goto(screen.path);
+        // After a screen where something was opened (a dialog, an article), the next loads in full:
+        // nothing opened there may stay over it.
+        if (index === 0 || screen.fullLoad || screens[index - 1]?.then) await page.goto(screen.path);
         else await navigateInApp(page, screen.path);
         await expect(page.locator('main, [role="main"]').first()).toBeVisible();
         await waitUntilSettled(page);
