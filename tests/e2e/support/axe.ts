@@ -115,9 +115,13 @@ async function violationsOf(page: Page, view: string, coloursOnly: boolean): Pro
  */
 export async function accessibilityFindings(page: Page): Promise<AxeFinding[]> {
   // Once per document: a tour checks several screens in one.
-  if ((await page.locator('style[data-axe-no-motion]').count()) === 0) {
-    await page.addStyleTag({ content: NO_MOTION_CSS }).then((tag) => tag.evaluate((element) => (element as Element).setAttribute('data-axe-no-motion', '')));
-  }
+  await page.evaluate((css) => {
+    if (document.querySelector('style[data-axe-no-motion]')) return;
+    const style = document.createElement('style');
+    style.dataset.axeNoMotion = '';
+    style.textContent = css;
+    document.head.append(style);
+  }, NO_MOTION_CSS);
   await injectAxe(page);
   // The theme the page had, put back afterwards: the app goes on with it (a tour's next screen).
   const pageTheme = await page.evaluate(() => document.documentElement.getAttribute('data-theme'));
